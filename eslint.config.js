@@ -1,0 +1,68 @@
+// One flat config for the monorepo. Package boundaries (ARCHITECTURE.md "Arrows point one way") are
+// enforced with no-restricted-imports; feature isolation inside a front end with import-x zones.
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import reactHooks from 'eslint-plugin-react-hooks';
+import importX from 'eslint-plugin-import-x';
+import globals from 'globals';
+
+const frontEnds = ['shell', 'cook-app', 'admin-console'];
+const services = ['kit', 'auth', 'licensing', 'notifier', 'gateway'];
+const pkg = (names) => names.map((n) => `@pitclock/${n}`);
+const noImportOf = (names, message) => ({
+  'no-restricted-imports': ['error', { paths: pkg(names).map((name) => ({ name, message })) }],
+});
+
+const featureZones = (app) => ({
+  target: `./${app}/src/features/*`,
+  from: `./${app}/src/app`,
+  message: 'features must not import from app/ (imports flow app -> features -> lib)',
+});
+
+export default tseslint.config(
+  {
+    ignores: ['**/node_modules/**', '**/dist/**', '**/storybook-static/**', '.data/**', '**/drizzle/**', 'test-results/**'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    plugins: { 'import-x': importX },
+    languageOptions: { globals: { ...globals.node } },
+    rules: {
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/consistent-type-imports': 'error',
+      'import-x/no-default-export': 'off',
+    },
+  },
+  {
+    files: ['shell/**', 'cook-app/**', 'admin-console/**', 'design-system/**', 'contracts/src/**'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  {
+    files: ['shell/src/**', 'cook-app/src/**', 'admin-console/src/**', 'design-system/src/**'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { ...reactHooks.configs.recommended.rules },
+  },
+  { files: ['design-system/**', 'contracts/**'], rules: noImportOf([...frontEnds, ...services], 'design-system and contracts import no app and no service') },
+  { files: ['shell/**'], rules: noImportOf(['cook-app', 'admin-console', ...services], 'the shell reaches remotes only through Module Federation') },
+  { files: ['cook-app/**', 'admin-console/**'], rules: noImportOf(['shell', 'cook-app', 'admin-console', ...services].filter(Boolean), 'a remote never imports the shell, another remote or a service') },
+  { files: ['services/kit/**'], rules: noImportOf([...frontEnds, 'design-system', 'auth', 'licensing', 'notifier', 'gateway'], 'kit imports no service and no front end') },
+  ...['auth', 'licensing', 'notifier', 'gateway'].map((svc) => ({
+    files: [`services/${svc}/**`],
+    rules: noImportOf([...frontEnds, 'design-system', ...services.filter((s) => s !== 'kit' && s !== svc)], 'a service imports only kit and contracts; services talk over HTTP or the queue'),
+  })),
+  {
+    files: ['cook-app/src/**', 'admin-console/src/**', 'shell/src/**'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
+          zones: [
+            ...frontEnds.map(featureZones),
+            ...frontEnds.map((app) => ({ target: `./${app}/src/lib`, from: [`./${app}/src/features`, `./${app}/src/app`], message: 'lib imports nothing from features or app' })),
+          ],
+        },
+      ],
+    },
+  },
+);
