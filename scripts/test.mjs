@@ -1,0 +1,78 @@
+// `npm test`: everything CI checks, on a fresh machine with only Node. Installs npm packages and the OS
+// packages it needs (Chromium, PostgreSQL, Redis), runs lint, typecheck, unit/story/service tests, the
+// Storybook build, the front-end build and the Playwright suite, then prints one line 'N passed, N failed'.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { dataDir, ensureOsPackages, installNpmPackages, log, provisionDataServers, root } from './lib/provision.mjs';
+
+const resultsDir = path.join(dataDir, 'results');
+rmSync(resultsDir, { recursive: true, force: true });
+mkdirSync(resultsDir, { recursive: true });
+
+const tally = { passed: 0, failed: 0, skipped: 0 };
+const failures = [];
+
+function step(name, command, args, env = {}) {
+  log(`── ${name}: ${command} ${args.join(' ')}`);
+  const started = Date.now();
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  log(`── ${name}: ${result.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  return result.status === 0;
+}
+
+/** A step that is one check (lint, typecheck, a build). */
+function check(name, command, args, env) {
+  const ok = step(name, command, args, env);
+  tally[ok ? 'passed' : 'failed'] += 1;
+  if (!ok) failures.push(name);
+  return ok;
+}
+
+/** A step whose runner reports its own test counts in a JSON file. */
+function suite(name, command, args, resultFile, count, env) {
+  const ok = step(name, command, args, env);
+  const counts = existsSync(resultFile) ? count(JSON.parse(readFileSync(resultFile, 'utf8'))) : null;
+  if (counts === null) {
+    tally.failed += 1;
+    failures.push(`${name} (no results)`);
+    return;
+  }
+  tally.passed += counts.passed;
+  tally.failed += counts.failed;
+  tally.skipped += counts.skipped;
+  if (!ok || counts.failed > 0) failures.push(name);
+  if (!ok && counts.failed === 0) {
+    tally.failed += 1; // the runner failed outside any test (a crash, an unhandled error)
+  }
+}
+
+installNpmPackages();
+ensureOsPackages(['chromium']);
+const servers = await provisionDataServers();
+const dataEnv = { PG_ADMIN_URL: servers.adminUrl, TEST_REDIS_URL: servers.redisUrl };
+
+try {
+  check('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
+  check('typecheck', 'npm', ['run', 'typecheck', '--workspaces', '--if-present']);
+  const vitestFile = path.join(resultsDir, 'vitest.json');
+  suite('unit, story and service tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestFile}`],
+    vitestFile, (r) => ({ passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests + r.numTodoTests }), dataEnv);
+  check('storybook build', 'npm', ['run', 'build-storybook', '-w', 'design-system']);
+  const built = check('front-end build', 'npm', ['run', 'build']);
+  if (built) {
+    const e2eFile = path.join(resultsDir, 'playwright.json');
+    suite('e2e (Playwright, Chromium)', 'npx', ['playwright', 'test', '-c', 'tests/e2e/playwright.config.ts', '--reporter=list,json'],
+      e2eFile, (r) => ({ passed: r.stats.expected + r.stats.flaky, failed: r.stats.unexpected, skipped: r.stats.skipped }),
+      { ...dataEnv, PLAYWRIGHT_JSON_OUTPUT_NAME: e2eFile, REDIS_URL: servers.redisUrl });
+  } else {
+    tally.failed += 1;
+    failures.push('e2e (not run: the build failed)');
+  }
+} finally {
+  await servers.stop();
+}
+
+if (failures.length) log(`failed: ${failures.join('; ')}`);
+process.stdout.write(`${tally.passed} passed, ${tally.failed} failed${tally.skipped ? `, ${tally.skipped} skipped` : ''}\n`);
+process.exit(tally.failed === 0 ? 0 : 1);

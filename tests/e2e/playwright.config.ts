@@ -1,0 +1,40 @@
+import { defineConfig, devices } from '@playwright/test';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..', '..');
+export const gatewayPort = Number(process.env.E2E_PORT ?? 8181);
+
+// Debian's Chromium, never a downloaded browser. The background-networking flags keep Chromium from
+// calling out of this offline machine.
+export const chromiumLaunch = {
+  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+};
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '**/*.spec.ts',
+  fullyParallel: false,
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: 'list',
+  use: {
+    baseURL: `http://localhost:${gatewayPort}`,
+    launchOptions: chromiumLaunch,
+    trace: 'retain-on-failure',
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Pixel 7'], launchOptions: chromiumLaunch } }],
+  webServer: {
+    command: `node scripts/serve-stack.mjs --port ${gatewayPort} --fresh-db`,
+    cwd: root,
+    url: `http://localhost:${gatewayPort}/healthz`,
+    reuseExistingServer: !process.env.CI,
+    timeout: 180_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 30_000 },
+  },
+  outputDir: path.join(root, '.data', 'test-results'),
+});
