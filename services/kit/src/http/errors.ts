@@ -1,0 +1,47 @@
+import { z } from 'zod';
+
+/** The one error body of every service (ARCHITECTURE.md "Calls"). */
+export const errorBodySchema = z.object({
+  error: z.string(),
+  message: z.string(),
+  details: z.unknown().optional(),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+/** An error that becomes a response with its status and the error shape. Thrown from routers and domain. */
+export class HttpError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly details: unknown;
+
+  constructor(status: number, code: string, message: string, details?: unknown) {
+    super(message);
+    this.name = 'HttpError';
+    this.status = status;
+    this.code = code;
+    this.details = details;
+  }
+
+  toBody(): ErrorBody {
+    return this.details === undefined
+      ? { error: this.code, message: this.message }
+      : { error: this.code, message: this.message, details: this.details };
+  }
+}
+
+export const isHttpError = (value: unknown): value is HttpError => value instanceof HttpError;
+
+export const badRequest = (message = 'Bad request', details?: unknown) =>
+  new HttpError(400, 'bad_request', message, details);
+export const unauthorized = (message = 'Authentication required', details?: unknown) =>
+  new HttpError(401, 'unauthorized', message, details);
+export const forbidden = (message = 'Not allowed', details?: unknown) =>
+  new HttpError(403, 'forbidden', message, details);
+export const notFound = (message = 'Not found', details?: unknown) =>
+  new HttpError(404, 'not_found', message, details);
+export const conflict = (message = 'Conflict', details?: unknown) =>
+  new HttpError(409, 'conflict', message, details);
+export const tooMany = (message = 'Too many requests', details?: unknown) =>
+  new HttpError(429, 'too_many_requests', message, details);
+export const unavailable = (message = 'Service unavailable', details?: unknown) =>
+  new HttpError(503, 'service_unavailable', message, details);

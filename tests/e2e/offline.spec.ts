@@ -1,0 +1,24 @@
+import { expect, test } from '@playwright/test';
+import { signInLocally, waitForServiceWorkerControl } from './support';
+
+test('after one online visit, the welcome page reloads with the network off', async ({ page, context }) => {
+  await page.goto('/');
+  await waitForServiceWorkerControl(page);
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByText('Works anywhere without WiFi')).toBeVisible();
+  await context.setOffline(false);
+});
+
+test('after one online visit, a signed-in cook reloads /contests with the network off and still gets the cook-app', async ({ page, context }) => {
+  await signInLocally(page);
+  await page.goto('/contests');
+  await expect(page.getByRole('heading', { name: 'Cook-off' })).toBeVisible();
+  await waitForServiceWorkerControl(page);
+  await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: 'Cook-off' })).toBeVisible();
+  await page.getByRole('link', { name: 'Categories' }).first().click();
+  await expect(page.getByRole('heading', { name: 'Categories' })).toBeVisible();
+  await context.setOffline(false);
+});
