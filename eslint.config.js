@@ -3,8 +3,9 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
-import importX from 'eslint-plugin-import-x';
+import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import globals from 'globals';
+import { existsSync, readdirSync } from 'node:fs';
 
 const frontEnds = ['shell', 'cook-app', 'admin-console'];
 const services = ['kit', 'auth', 'licensing', 'notifier', 'gateway'];
@@ -19,6 +20,20 @@ const featureZones = (app) => ({
   message: 'features must not import from app/ (imports flow app -> features -> lib)',
 });
 
+// A feature does not reach into another feature's files: one zone per existing feature folder.
+const crossFeatureZones = (app) => {
+  const dir = `./${app}/src/features`;
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .map(({ name }) => ({
+      target: `${dir}/${name}`,
+      from: dir,
+      except: [`./${name}`],
+      message: 'a feature must not import another feature; move shared code to lib/ or lift it to app/',
+    }));
+};
+
 export default tseslint.config(
   {
     ignores: ['**/node_modules/**', '**/dist/**', '**/storybook-static/**', '.data/**', '**/drizzle/**', 'test-results/**'],
@@ -28,6 +43,7 @@ export default tseslint.config(
   {
     plugins: { 'import-x': importX },
     languageOptions: { globals: { ...globals.node } },
+    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })] },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
@@ -54,11 +70,13 @@ export default tseslint.config(
   {
     files: ['cook-app/src/**', 'admin-console/src/**', 'shell/src/**'],
     rules: {
+      'import-x/no-cycle': 'error',
       'import-x/no-restricted-paths': [
         'error',
         {
           zones: [
             ...frontEnds.map(featureZones),
+            ...frontEnds.flatMap(crossFeatureZones),
             ...frontEnds.map((app) => ({ target: `./${app}/src/lib`, from: [`./${app}/src/features`, `./${app}/src/app`], message: 'lib imports nothing from features or app' })),
           ],
         },
