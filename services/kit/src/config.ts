@@ -68,8 +68,11 @@ export const loadConfig = <S extends z.ZodType>(
   schema: S,
   env: Record<string, string | undefined> = process.env,
 ): z.infer<S> => {
-  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
+  const present = Object.fromEntries(
+    Object.entries(env).filter(([, value]) => value !== undefined && value !== ''),
+  );
   const result = schema.safeParse(present);
-  if (!result.success) throw new ConfigError(result.error.issues.map((issue) => describeIssue(issue, present)));
+  if (!result.success)
+    throw new ConfigError(result.error.issues.map((issue) => describeIssue(issue, present)));
   return result.data;
 };

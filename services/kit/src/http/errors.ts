@@ -29,8 +29,6 @@ export class HttpError extends Error {
   }
 }
 
-export const isHttpError = (value: unknown): value is HttpError => value instanceof HttpError;
-
 export const badRequest = (message = 'Bad request', details?: unknown) =>
   new HttpError(400, 'bad_request', message, details);
 export const unauthorized = (message = 'Authentication required', details?: unknown) =>

@@ -1,0 +1,27 @@
+import {
+  connectInfrastructure,
+  createLogger,
+  installShutdown,
+  loadConfig,
+  resolveVersion,
+  runMain,
+  serve,
+} from '@pitclock/kit';
+import { createApp } from './app';
+import { authConfigSchema } from './config';
+import { migrations } from './data-access';
+
+runMain(async () => {
+  const config = loadConfig(authConfigSchema);
+  const logger = createLogger({ name: 'auth', level: config.LOG_LEVEL });
+  const infra = await connectInfrastructure(config, { logger, migrations });
+  const app = createApp({
+    config,
+    database: infra.database,
+    redis: infra.redis,
+    logger,
+    version: resolveVersion(),
+  });
+  const server = await serve(app, { port: config.PORT, host: config.HOST, logger, onClose: infra.close });
+  installShutdown(server, logger);
+});

@@ -1,0 +1,50 @@
+export {
+  ConfigError,
+  baseConfigSchema,
+  commonConfigSchema,
+  loadConfig,
+  logLevels,
+  portVar,
+  urlListVar,
+} from './config';
+export type { BaseConfig, LogLevel } from './config';
+export { createHttpLogger, createLogger } from './logger';
+export type { Logger } from './logger';
+export { createDatabase, migrate } from './database';
+export type { Database, DatabaseOptions, Db, MigrateOptions } from './database';
+export { createRedis } from './redis';
+export type { RedisHandle, RedisOptions } from './redis';
+export {
+  HttpError,
+  badRequest,
+  conflict,
+  errorBodySchema,
+  forbidden,
+  notFound,
+  tooMany,
+  unauthorized,
+  unavailable,
+} from './http/errors';
+export type { ErrorBody } from './http/errors';
+export { parse, toIssues } from './http/validate';
+export type { ValidationIssue } from './http/validate';
+export { errorHandler, jsonBody, notFoundHandler } from './http/handlers';
+export { Registry, createMetricsRegistry, httpDurationMetricName, httpMetrics } from './metrics';
+export { createProbeRouter, createServiceApp, parseTrustProxy } from './app';
+export type {
+  CheckStatus,
+  HealthBody,
+  ProbeOptions,
+  ReadinessCheck,
+  ReadyBody,
+  ServiceAppOptions,
+  VersionBody,
+} from './app';
+export { installShutdown, runMain, serve } from './serve';
+export type { ServeOptions, ServerHandle, Stoppable } from './serve';
+export { connectInfrastructure } from './service';
+export type { Infrastructure } from './service';
+export { resolveVersion } from './version';
+export type { VersionInfo } from './version';
+export { createAuth, getAuthUser, signAccessToken } from './auth';
+export type { AccessClaims, Auth, AuthOptions, AuthUser } from './auth';

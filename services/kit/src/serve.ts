@@ -1,0 +1,108 @@
+import { createServer, type RequestListener, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Logger } from 'pino';
+import { ConfigError } from './config';
+
+export type ServeOptions = {
+  port: number;
+  host?: string;
+  logger: Logger;
+  /** Runs once the server has stopped: close pools, Redis clients, queues. */
+  onClose?: () => Promise<void>;
+  /** How long in-flight requests may take to finish after stop() before connections are cut. */
+  shutdownTimeoutMs?: number;
+};
+
+export type ServerHandle = {
+  server: Server;
+  url: string;
+  port: number;
+  /** Stop accepting, let in-flight requests finish (up to the deadline), then run onClose. Idempotent. */
+  stop: () => Promise<void>;
+};
+
+/** Starts an HTTP server; signals are not touched (see installShutdown). */
+export const serve = async (app: RequestListener, options: ServeOptions): Promise<ServerHandle> => {
+  const { logger, host = '127.0.0.1', shutdownTimeoutMs = 10_000 } = options;
+  const server = createServer(app);
+  let stopping = false;
+  // Once stopping, responses ask clients to close their keep-alive connection.
+  server.on('request', (_req, res) => {
+    if (stopping && !res.headersSent) res.setHeader('Connection', 'close');
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  const url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+  logger.info({ url }, 'listening');
+
+  let stopped: Promise<void> | undefined;
+  const stop = () =>
+    (stopped ??= (async () => {
+      stopping = true;
+      logger.info('stopping: no new connections, finishing in-flight requests');
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      // Keep-alive sockets become idle when their response ends; close them as they do.
+      const sweep = setInterval(() => server.closeIdleConnections(), 100);
+      sweep.unref();
+      server.closeIdleConnections();
+      let deadline: NodeJS.Timeout | undefined;
+      const timedOut = new Promise<'timeout'>((resolve) => {
+        deadline = setTimeout(() => resolve('timeout'), shutdownTimeoutMs);
+      });
+      if ((await Promise.race([closed, timedOut])) === 'timeout') {
+        logger.warn({ shutdownTimeoutMs }, 'in-flight requests did not finish in time; closing connections');
+        server.closeAllConnections();
+        await closed;
+      }
+      clearTimeout(deadline);
+      clearInterval(sweep);
+      await options.onClose?.();
+      logger.info('stopped');
+    })());
+
+  return { server, url, port, stop };
+};
+
+export type Stoppable = { stop: () => Promise<void> };
+
+/**
+ * Process-level wiring, for main.ts only: on SIGTERM or SIGINT stop the handles in order and exit 0
+ * (1 when stopping failed). A second signal exits at once.
+ */
+export const installShutdown = (handles: Stoppable | Stoppable[], logger: Logger): void => {
+  const list = Array.isArray(handles) ? handles : [handles];
+  let shuttingDown = false;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (shuttingDown) {
+      logger.warn({ signal }, 'second signal: exiting now');
+      process.exit(1);
+    }
+    shuttingDown = true;
+    logger.info({ signal }, 'shutting down');
+    void (async () => {
+      try {
+        for (const handle of list) await handle.stop();
+        process.exit(0);
+      } catch (err) {
+        logger.error({ err }, 'shutdown failed');
+        process.exit(1);
+      }
+    })();
+  };
+  process.on('SIGTERM', onSignal);
+  process.on('SIGINT', onSignal);
+};
+
+/** Runs an async main; a failure to start is printed (a ConfigError as its message, others with stack) and exits 1. */
+export const runMain = (main: () => Promise<void>): void => {
+  main().catch((err: unknown) => {
+    console.error(err instanceof ConfigError ? err.message : err);
+    process.exit(1);
+  });
+};
