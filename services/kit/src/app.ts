@@ -8,11 +8,13 @@ import { createMetricsRegistry, httpMetrics } from './metrics';
 import type { VersionInfo } from './version';
 
 export type ReadinessCheck = () => Promise<void>;
-export type CheckStatus = 'ok' | 'fail';
-
-export type HealthBody = { status: 'ok' };
-export type ReadyBody = { status: 'ok' | 'unavailable'; checks: Record<string, CheckStatus> };
-export type VersionBody = { service: string; version: string; commit?: string };
+export type {
+  CheckStatus,
+  HealthResponse as HealthBody,
+  ReadyResponse as ReadyBody,
+  VersionResponse as VersionBody,
+} from '@pitclock/contracts/schemas';
+import type { CheckStatus, HealthResponse, ReadyResponse, VersionResponse } from '@pitclock/contracts/schemas';
 
 export type ServiceAppOptions = {
   name: string;
@@ -58,7 +60,7 @@ export const createProbeRouter = ({
 }: ProbeOptions): Router => {
   const router = Router();
   router.get('/healthz', (_req, res) => {
-    res.set('Cache-Control', 'no-store').json({ status: 'ok' } satisfies HealthBody);
+    res.set('Cache-Control', 'no-store').json({ status: 'ok' } satisfies HealthResponse);
   });
   router.get('/readyz', async (_req, res) => {
     const names = Object.keys(readiness);
@@ -72,7 +74,7 @@ export const createProbeRouter = ({
       if (result.status === 'rejected') logger.warn({ check, err: result.reason }, 'readiness check failed');
     });
     const ok = results.every((result) => result.status === 'fulfilled');
-    const body: ReadyBody = { status: ok ? 'ok' : 'unavailable', checks };
+    const body: ReadyResponse = { status: ok ? 'ok' : 'unavailable', checks };
     res
       .set('Cache-Control', 'no-store')
       .status(ok ? 200 : 503)
@@ -102,7 +104,7 @@ export const createServiceApp = (options: ServiceAppOptions): Express => {
   });
 
   app.get('/api/version', (_req, res) => {
-    const body: VersionBody = { service: name, version: version.version };
+    const body: VersionResponse = { service: name, version: version.version };
     if (version.commit) body.commit = version.commit;
     res.set('Cache-Control', 'no-store').json(body);
   });

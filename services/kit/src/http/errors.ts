@@ -1,12 +1,7 @@
-import { z } from 'zod';
+import type { ErrorBody } from '@pitclock/contracts/schemas';
 
-/** The one error body of every service (ARCHITECTURE.md "Calls"). */
-export const errorBodySchema = z.object({
-  error: z.string(),
-  message: z.string(),
-  details: z.unknown().optional(),
-});
-export type ErrorBody = z.infer<typeof errorBodySchema>;
+/** The one error body of every service (ARCHITECTURE.md "Calls"), defined once in contracts. */
+export { ErrorBody as errorBodySchema, type ErrorBody } from '@pitclock/contracts/schemas';
 
 /** An error that becomes a response with its status and the error shape. Thrown from routers and domain. */
 export class HttpError extends Error {

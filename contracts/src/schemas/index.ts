@@ -1,0 +1,3 @@
+// Browser-free entry: the call shapes shared by services and front ends.
+export * from './common';
+export * from './auth';
