@@ -1,12 +1,72 @@
-// Public surface of @pitclock/design-system. Styles: import '@pitclock/design-system/styles.css' once.
+// Public surface of @pitclock/design-system.
+// Styles are separate: import '@pitclock/design-system/styles.css' once (in the shell); components import no CSS.
+
+// Theme
+export {
+  THEME_STORAGE_KEY,
+  applyTheme,
+  readThemeChoice,
+  resolveScheme,
+  useColorScheme,
+  writeThemeChoice,
+} from './theme/theme';
+export type { ColorScheme, ThemeChoice, UseColorSchemeResult } from './theme/theme';
+
+// Actions
 export { Button } from './components/button/button';
-export type { ButtonProps, ButtonVariant, ButtonSize } from './components/button/button';
+export type { ButtonProps, ButtonSize, ButtonVariant } from './components/button/button';
 export { IconButton } from './components/icon-button/icon-button';
 export type { IconButtonProps, IconButtonVariant } from './components/icon-button/icon-button';
+
+// Fields
+export type { FieldBaseProps } from './components/field/field';
+export { TextField } from './components/text-field/text-field';
+export type { TextFieldProps } from './components/text-field/text-field';
+export { PasswordField } from './components/password-field/password-field';
+export type { PasswordFieldProps } from './components/password-field/password-field';
+export { Select } from './components/select/select';
+export type { SelectOption, SelectProps } from './components/select/select';
+export { TimeInput } from './components/time-input/time-input';
+export type { TimeInputProps } from './components/time-input/time-input';
+export { formatTime12h, parseTimeInput } from './components/time-input/parse-time-input';
+export { NumberField, clampNumber } from './components/number-field/number-field';
+export type { NumberFieldProps } from './components/number-field/number-field';
+export { Toggle } from './components/toggle/toggle';
+export type { ToggleProps } from './components/toggle/toggle';
+
+// Overlays
+export { Modal } from './components/modal/modal';
+export type { ModalProps, ModalSize } from './components/modal/modal';
+export { SidePanel } from './components/side-panel/side-panel';
+export type { SidePanelProps } from './components/side-panel/side-panel';
+export { ConfirmDialog } from './components/confirm-dialog/confirm-dialog';
+export type { ConfirmDialogProps } from './components/confirm-dialog/confirm-dialog';
+export { ToastProvider, useToast } from './components/toast/toast';
+export type {
+  ToastApi,
+  ToastInput,
+  ToastItem,
+  ToastProviderProps,
+  ToastTone,
+} from './components/toast/toast';
+export { Tooltip } from './components/tooltip/tooltip';
+export type { TooltipProps } from './components/tooltip/tooltip';
+
+// Data display and feedback
+export { Table, hideBelowClass } from './components/table/table';
+export type { TableBreakpoint, TableColumn, TableProps } from './components/table/table';
+export { Tabs } from './components/tabs/tabs';
+export type { TabItem, TabsProps } from './components/tabs/tabs';
+export { Badge } from './components/badge/badge';
+export type { BadgeProps, BadgeTone } from './components/badge/badge';
 export { Banner } from './components/banner/banner';
 export type { BannerProps, BannerTone } from './components/banner/banner';
 export { EmptyState } from './components/empty-state/empty-state';
 export type { EmptyStateProps } from './components/empty-state/empty-state';
 export { Spinner } from './components/spinner/spinner';
 export type { SpinnerProps, SpinnerSize } from './components/spinner/spinner';
+export { ProgressBar } from './components/progress-bar/progress-bar';
+export type { ProgressBarProps } from './components/progress-bar/progress-bar';
+
+// Icons (inline SVG, decorative unless given a title)
 export * from './icons/icons';

@@ -94,7 +94,8 @@ export function useColorScheme(): UseColorSchemeResult {
     // Another tab changed the stored choice.
     if (typeof window === 'undefined') return undefined;
     const onStorage = (event: StorageEvent) => {
-      if (event.key === THEME_STORAGE_KEY || event.key === null) setChoiceState(readThemeChoice(getLocalStorage()));
+      if (event.key === THEME_STORAGE_KEY || event.key === null)
+        setChoiceState(readThemeChoice(getLocalStorage()));
     };
     window.addEventListener('storage', onStorage);
     return () => window.removeEventListener('storage', onStorage);

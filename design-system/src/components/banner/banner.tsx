@@ -49,11 +49,18 @@ export function Banner({
           </span>
           <div className="pc-banner__body">
             {title !== undefined ? <p className="pc-banner__title">{title}</p> : null}
-            {children !== undefined && children !== null ? <div className="pc-banner__text">{children}</div> : null}
+            {children !== undefined && children !== null ? (
+              <div className="pc-banner__text">{children}</div>
+            ) : null}
           </div>
           {action ? <div className="pc-banner__action">{action}</div> : null}
           {onDismiss ? (
-            <button type="button" className="pc-banner__dismiss" aria-label={dismissLabel} onClick={onDismiss}>
+            <button
+              type="button"
+              className="pc-banner__dismiss"
+              aria-label={dismissLabel}
+              onClick={onDismiss}
+            >
               <CloseIcon size={18} />
             </button>
           ) : null}

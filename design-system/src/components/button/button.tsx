@@ -51,7 +51,11 @@ export function Button({
       }}
       {...rest}
     >
-      {loading ? <Spinner size="sm" decorative /> : icon ? <span className="pc-button__icon">{icon}</span> : null}
+      {loading ? (
+        <Spinner size="sm" decorative />
+      ) : icon ? (
+        <span className="pc-button__icon">{icon}</span>
+      ) : null}
       <span className="pc-button__label">{children}</span>
     </button>
   );

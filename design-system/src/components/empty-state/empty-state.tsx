@@ -13,7 +13,15 @@ export type EmptyStateProps = Omit<HTMLAttributes<HTMLDivElement>, 'title'> & {
 };
 
 /** Placeholder shown when a list or screen has nothing to show yet. */
-export function EmptyState({ title, text, action, icon, headingLevel = 2, className, ...rest }: EmptyStateProps) {
+export function EmptyState({
+  title,
+  text,
+  action,
+  icon,
+  headingLevel = 2,
+  className,
+  ...rest
+}: EmptyStateProps) {
   const Heading = `h${headingLevel}` as const;
   return (
     <div className={cx('pc-empty-state', className)} {...rest}>

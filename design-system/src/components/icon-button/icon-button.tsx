@@ -12,7 +12,14 @@ export type IconButtonProps = Omit<ComponentPropsWithRef<'button'>, 'children'> 
 };
 
 /** Square 44px icon-only button with a required accessible name. */
-export function IconButton({ label, icon, variant = 'ghost', type = 'button', className, ...rest }: IconButtonProps) {
+export function IconButton({
+  label,
+  icon,
+  variant = 'ghost',
+  type = 'button',
+  className,
+  ...rest
+}: IconButtonProps) {
   return (
     <button
       type={type}

@@ -12,7 +12,13 @@ export type SpinnerProps = Omit<HTMLAttributes<HTMLSpanElement>, 'children'> & {
 };
 
 /** Indeterminate busy indicator with an accessible label (role=status). */
-export function Spinner({ label = 'Loading', size = 'md', decorative = false, className, ...rest }: SpinnerProps) {
+export function Spinner({
+  label = 'Loading',
+  size = 'md',
+  decorative = false,
+  className,
+  ...rest
+}: SpinnerProps) {
   return (
     <span
       role={decorative ? undefined : 'status'}

@@ -1,0 +1,97 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, within } from 'storybook/test';
+import { EditIcon } from '../../icons/icons';
+import { Badge } from '../badge/badge';
+import { Button } from '../button/button';
+import { IconButton } from '../icon-button/icon-button';
+import { Table } from './table';
+import type { TableColumn, TableProps } from './table';
+
+type Contest = { id: number; name: string; date: string; location: string; body: string; status: string };
+
+const contests: Contest[] = [
+  {
+    id: 1,
+    name: 'Smoke on the Water',
+    date: '2026-05-14',
+    location: 'Memphis, TN',
+    body: 'MBN',
+    status: 'Planned',
+  },
+  {
+    id: 2,
+    name: 'Royal Oak Classic',
+    date: '2026-06-02',
+    location: 'Kansas City, MO',
+    body: 'KCBS',
+    status: 'Running',
+  },
+  {
+    id: 3,
+    name: 'Lone Star Cook-off',
+    date: '2026-07-20',
+    location: 'Austin, TX',
+    body: 'SCA',
+    status: 'Planned',
+  },
+];
+
+const columns: TableColumn<Contest>[] = [
+  { id: 'name', header: 'Name', cell: (c) => c.name, rowHeader: true },
+  { id: 'date', header: 'Date', cell: (c) => c.date },
+  { id: 'location', header: 'Location', cell: (c) => c.location, hideBelow: 'md' },
+  { id: 'body', header: 'Body', cell: (c) => c.body, hideBelow: 'sm' },
+  {
+    id: 'status',
+    header: 'Status',
+    cell: (c) => <Badge tone={c.status === 'Running' ? 'green' : 'neutral'}>{c.status}</Badge>,
+  },
+  {
+    id: 'actions',
+    header: 'Actions',
+    hideHeader: true,
+    align: 'end',
+    cell: (c) => <IconButton label={`Edit ${c.name}`} icon={<EditIcon />} />,
+  },
+];
+
+function ContestTable(props: Partial<TableProps<Contest>>) {
+  return <Table columns={columns} rows={contests} getRowKey={(c) => c.id} caption="Cook-offs" {...props} />;
+}
+
+const meta = {
+  title: 'Data/Table',
+  component: ContestTable,
+} satisfies Meta<typeof ContestTable>;
+
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+export const Default: Story = {
+  play: async ({ canvasElement }) => {
+    const table = within(canvasElement).getByRole('table', { name: 'Cook-offs' });
+    await expect(within(table).getByRole('columnheader', { name: 'Location' })).toHaveClass(
+      'pc-hide-below-md',
+    );
+    await expect(within(table).getAllByRole('row')).toHaveLength(4);
+  },
+};
+
+export const HiddenCaption: Story = { args: { hideCaption: true } };
+export const Dense: Story = { args: { dense: true } };
+
+export const Empty: Story = {
+  args: {
+    rows: [],
+    empty: (
+      <>
+        No cook-offs in the last 7 days. <Button variant="ghost">Create one</Button>
+      </>
+    ),
+  },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText(/No cook-offs/)).toBeInTheDocument();
+  },
+};
+
+export const NoCaption: Story = { args: { caption: undefined } };

@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { render, screen, within } from '@testing-library/react';
+import { Table } from './table';
+import type { TableColumn } from './table';
+
+type Row = { id: string; name: string; city: string; body: string };
+const rows: Row[] = [
+  { id: '1', name: 'Smoke Fest', city: 'Lynchburg', body: 'KCBS' },
+  { id: '2', name: 'Pig Out', city: 'Memphis', body: 'MBN' },
+];
+const columns: TableColumn<Row>[] = [
+  { id: 'name', header: 'Name', cell: (r) => r.name, rowHeader: true },
+  { id: 'city', header: 'City', cell: (r) => r.city, hideBelow: 'sm' },
+  { id: 'body', header: 'Body', cell: (r) => r.body, hideBelow: 'md' },
+];
+
+describe('Table', () => {
+  it('puts the hideBelow class on the header and on every cell of that column, and only there', () => {
+    render(<Table columns={columns} rows={rows} getRowKey={(r) => r.id} caption="Cook-offs" />);
+    const table = screen.getByRole('table', { name: 'Cook-offs' });
+    expect(within(table).getByRole('columnheader', { name: 'City' })).toHaveClass('pc-hide-below-sm');
+    expect(within(table).getByRole('columnheader', { name: 'Body' })).toHaveClass('pc-hide-below-md');
+    expect(within(table).getByRole('columnheader', { name: 'Name' }).className).not.toMatch(/pc-hide-below/);
+    for (const city of ['Lynchburg', 'Memphis']) {
+      expect(within(table).getByRole('cell', { name: city })).toHaveClass('pc-hide-below-sm');
+    }
+    for (const body of ['KCBS', 'MBN']) {
+      expect(within(table).getByRole('cell', { name: body })).toHaveClass('pc-hide-below-md');
+    }
+    expect(within(table).getByRole('rowheader', { name: 'Pig Out' }).className).not.toMatch(/pc-hide-below/);
+  });
+
+  it('renders the empty slot across all columns when there are no rows', () => {
+    render(<Table columns={columns} rows={[]} getRowKey={(r) => r.id} empty="No cook-offs yet." />);
+    const cell = screen.getByRole('cell', { name: 'No cook-offs yet.' });
+    expect(cell).toHaveAttribute('colspan', '3');
+  });
+
+  it('renders one row per item with the cell renderer output', () => {
+    render(<Table columns={columns} rows={rows} getRowKey={(r) => r.id} />);
+    const bodyRows = screen.getAllByRole('row').slice(1);
+    expect(bodyRows.map((r) => r.textContent)).toEqual(['Smoke FestLynchburgKCBS', 'Pig OutMemphisMBN']);
+  });
+});

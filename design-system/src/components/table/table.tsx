@@ -1,0 +1,118 @@
+import type { Key, ReactNode } from 'react';
+import { cx } from '../../lib/cx';
+import { useStableId } from '../../lib/use-id';
+
+export type TableBreakpoint = 'sm' | 'md';
+
+export type TableColumn<Row> = {
+  /** Stable key of the column. */
+  id: string;
+  header: ReactNode;
+  /** Renders the cell of this column for a row. */
+  cell: (row: Row, rowIndex: number) => ReactNode;
+  /** Hide the column (header and cells) on screens narrower than this breakpoint (sm 576px, md 768px). */
+  hideBelow?: TableBreakpoint;
+  align?: 'start' | 'center' | 'end';
+  /** Render this column's cells as row headers (th scope=row). */
+  rowHeader?: boolean;
+  /** Header visually hidden (e.g. an actions column); still read by screen readers. */
+  hideHeader?: boolean;
+  className?: string;
+};
+
+export type TableProps<Row> = {
+  columns: readonly TableColumn<Row>[];
+  rows: readonly Row[];
+  getRowKey: (row: Row, index: number) => Key;
+  /** Table caption (its accessible name). */
+  caption?: ReactNode;
+  /** Keep the caption for assistive technology only. */
+  hideCaption?: boolean;
+  /** Shown in a single full-width row when there are no rows. */
+  empty?: ReactNode;
+  /** Tighter rows. */
+  dense?: boolean;
+  className?: string;
+  rowClassName?: (row: Row, index: number) => string | undefined;
+};
+
+/** Class name that hides a column below a breakpoint. */
+export function hideBelowClass(breakpoint: TableBreakpoint | undefined): string | undefined {
+  return breakpoint ? `pc-hide-below-${breakpoint}` : undefined;
+}
+
+function columnClass<Row>(column: TableColumn<Row>) {
+  return cx(
+    hideBelowClass(column.hideBelow),
+    column.align && column.align !== 'start' && `pc-table__cell--${column.align}`,
+    column.className,
+  );
+}
+
+/** Data table generic over its row type; columns can hide below a width; wide tables scroll sideways. */
+export function Table<Row>({
+  columns,
+  rows,
+  getRowKey,
+  caption,
+  hideCaption = false,
+  empty,
+  dense = false,
+  className,
+  rowClassName,
+}: TableProps<Row>) {
+  const captionId = `${useStableId()}-caption`;
+  const hasCaption = caption !== undefined && caption !== null;
+  return (
+    <div
+      className="pc-table-scroll"
+      role={hasCaption ? 'region' : undefined}
+      aria-labelledby={hasCaption ? captionId : undefined}
+      tabIndex={hasCaption ? 0 : undefined}
+    >
+      <table className={cx('pc-table', dense && 'pc-table--dense', className)}>
+        {hasCaption ? (
+          <caption id={captionId} className={cx('pc-table__caption', hideCaption && 'pc-visually-hidden')}>
+            {caption}
+          </caption>
+        ) : null}
+        <thead>
+          <tr>
+            {columns.map((column) => (
+              <th key={column.id} scope="col" className={columnClass(column)}>
+                {column.hideHeader ? (
+                  <span className="pc-visually-hidden">{column.header}</span>
+                ) : (
+                  column.header
+                )}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.length === 0 ? (
+            <tr className="pc-table__empty-row">
+              <td colSpan={columns.length}>{empty ?? 'Nothing to show.'}</td>
+            </tr>
+          ) : (
+            rows.map((row, rowIndex) => (
+              <tr key={getRowKey(row, rowIndex)} className={rowClassName?.(row, rowIndex)}>
+                {columns.map((column) =>
+                  column.rowHeader ? (
+                    <th key={column.id} scope="row" className={columnClass(column)}>
+                      {column.cell(row, rowIndex)}
+                    </th>
+                  ) : (
+                    <td key={column.id} className={columnClass(column)}>
+                      {column.cell(row, rowIndex)}
+                    </td>
+                  ),
+                )}
+              </tr>
+            ))
+          )}
+        </tbody>
+      </table>
+    </div>
+  );
+}
