@@ -44,7 +44,8 @@ function launch(name, cwd, entry, env, quiet) {
     stdio: quiet ? ['ignore', 'ignore', 'inherit'] : ['ignore', 'inherit', 'inherit'],
   });
   child.on('exit', (code, signal) => {
-    if (!child.stopping) log(`${name} exited (${code ?? signal})`);
+    // A clean exit (code 0) is a signal the process group received, as Ctrl-C sends to all of them.
+    if (!child.stopping && code !== 0) log(`${name} exited (${code ?? signal})`);
   });
   return child;
 }
