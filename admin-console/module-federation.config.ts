@@ -1,20 +1,35 @@
 import { createModuleFederationConfig } from '@module-federation/vite';
 
-// The shell always provides these; the remote never bundles its own fallback copy (import: false),
-// so a page can only ever hold the shell's React, router, Redux, design-system and contracts.
-const hostProvided = { singleton: true, import: false } as const;
+// The shell provides every shared module (it loads first and owns the page), so the remote never
+// bundles a fallback copy of its own (import: false): a page can only hold the shell's React, router,
+// Redux, design-system and contracts. The larger libraries are tree-shaken on the shell's side; the
+// exports this remote uses are recorded in dist/mf-manifest.json, which the shell's build reads so
+// that it always provides them (see shell/build/remote-manifests.ts).
+const provided = { singleton: true, import: false } as const;
 
-export const federationConfig = createModuleFederationConfig({
-  name: 'admin_console',
-  filename: 'remoteEntry.js',
-  exposes: { './AdminConsole': './src/admin-console.tsx' },
-  shared: {
-    react: hostProvided,
-    'react-dom': hostProvided,
-    'react-router-dom': hostProvided,
-    '@reduxjs/toolkit': hostProvided,
-    'react-redux': hostProvided,
-  },
-  dts: false,
-  experiments: { externalRuntime: true },
-});
+/** `build`: tree shaking of shared packages is a build feature (the dev servers share them whole). */
+export function adminConsoleFederation({ build }: { build: boolean }) {
+  const providedTreeShaken = build
+    ? ({ ...provided, treeShaking: { mode: 'runtime-infer' } } as const)
+    : provided;
+  return createModuleFederationConfig({
+    name: 'admin_console',
+    filename: 'remoteEntry.js',
+    exposes: { './AdminConsole': './src/app/admin-console.tsx' },
+    shared: {
+      react: provided,
+      'react/jsx-runtime': provided,
+      'react/jsx-dev-runtime': provided,
+      'react-dom': provided,
+      'react-redux': provided,
+      'react-router-dom': providedTreeShaken,
+      '@reduxjs/toolkit': providedTreeShaken,
+      '@pitclock/design-system': providedTreeShaken,
+      '@pitclock/contracts': providedTreeShaken,
+    },
+    manifest: true,
+    dts: false,
+    dev: { remoteHmr: true },
+    experiments: { externalRuntime: true },
+  });
+}

@@ -1,12 +1,13 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { federation } from '@module-federation/vite';
-import { federationConfig } from './module-federation.config';
+import { adminConsoleFederation } from './module-federation.config.ts';
 
-export default defineConfig({
+// Served under /remotes/admin-console/ both by its own dev server (port 5175) and by the gateway.
+export default defineConfig(({ command }) => ({
   base: '/remotes/admin-console/',
-  plugins: [react(), federation(federationConfig)],
+  plugins: [react(), federation(adminConsoleFederation({ build: command === 'build' }))],
   server: { port: 5175, strictPort: true, origin: 'http://localhost:5175', cors: true },
   preview: { port: 4175, strictPort: true },
   build: { target: 'es2022', modulePreload: false },
-});
+}));

@@ -1,12 +1,13 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { federation } from '@module-federation/vite';
-import { federationConfig } from './module-federation.config';
+import { cookAppFederation } from './module-federation.config.ts';
 
-export default defineConfig({
+// Served under /remotes/cook-app/ both by its own dev server (port 5174) and by the gateway.
+export default defineConfig(({ command }) => ({
   base: '/remotes/cook-app/',
-  plugins: [react(), federation(federationConfig)],
+  plugins: [react(), federation(cookAppFederation({ build: command === 'build' }))],
   server: { port: 5174, strictPort: true, origin: 'http://localhost:5174', cors: true },
   preview: { port: 4174, strictPort: true },
   build: { target: 'es2022', modulePreload: false },
-});
+}));

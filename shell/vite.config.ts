@@ -1,22 +1,97 @@
+import path from 'node:path';
 import { defineConfig, loadEnv } from 'vite';
 import react from '@vitejs/plugin-react';
 import { federation } from '@module-federation/vite';
-import { federationConfig } from './module-federation.config';
+import { VitePWA } from 'vite-plugin-pwa';
+import { TREE_SHAKEN_SHARED, shellFederation } from './module-federation.config.ts';
+import { buildMetaPlugin, createBuildMeta } from './build/build-meta.ts';
+import { remotePrecacheEntries } from './build/remote-precache.ts';
+import { remoteUsedExports } from './build/remote-manifests.ts';
+import { sharedFallbacksPlugin } from './build/shared-fallbacks.ts';
+
+/** Workbox leaves larger files out of the precache silently; remote-precache.ts fails the build instead. */
+const MAX_PRECACHE_BYTES = 2 * 1024 * 1024;
 
 export default defineConfig(({ command, mode }) => {
   const env = loadEnv(mode, import.meta.dirname, 'VITE_');
-  const dev = command === 'serve';
+  const building = command === 'build';
+  const cookAppDist = path.resolve(import.meta.dirname, '../cook-app/dist');
+  const adminConsoleDist = path.resolve(import.meta.dirname, '../admin-console/dist');
+  const meta = createBuildMeta(import.meta.dirname, new Date(), process.env);
+  const fallbacks = sharedFallbacksPlugin({
+    treeShaken: TREE_SHAKEN_SHARED,
+    workspaceSources: ['../contracts/src', '../design-system/src'].map((dir) =>
+      path.resolve(import.meta.dirname, dir),
+    ),
+  });
+
   return {
     plugins: [
       react(),
       federation(
-        federationConfig({
-          cookApp: env.VITE_COOK_APP_ENTRY ?? (dev ? 'http://localhost:5174/remotes/cook-app/remoteEntry.js' : '/remotes/cook-app/remoteEntry.js'),
-          adminConsole: env.VITE_ADMIN_CONSOLE_ENTRY ?? (dev ? 'http://localhost:5175/remotes/admin-console/remoteEntry.js' : '/remotes/admin-console/remoteEntry.js'),
+        shellFederation({
+          cookAppEntry:
+            env.VITE_COOK_APP_ENTRY ??
+            (building
+              ? '/remotes/cook-app/remoteEntry.js'
+              : 'http://localhost:5174/remotes/cook-app/remoteEntry.js'),
+          adminConsoleEntry:
+            env.VITE_ADMIN_CONSOLE_ENTRY ??
+            (building
+              ? '/remotes/admin-console/remoteEntry.js'
+              : 'http://localhost:5175/remotes/admin-console/remoteEntry.js'),
+          remoteExports: building
+            ? remoteUsedExports([cookAppDist, adminConsoleDist], TREE_SHAKEN_SHARED)
+            : undefined,
         }),
       ),
+      buildMetaPlugin(meta),
+      fallbacks.plugin,
+      VitePWA({
+        strategies: 'injectManifest',
+        srcDir: 'src',
+        filename: 'sw.ts',
+        registerType: 'prompt',
+        injectRegister: false,
+        includeManifestIcons: false, // public/icons are precached by globPatterns already
+        manifest: {
+          name: 'PitClock',
+          short_name: 'PitClock',
+          description: 'The cook-off clock for competition barbecue teams.',
+          start_url: '/',
+          scope: '/',
+          display: 'standalone',
+          orientation: 'portrait',
+          theme_color: '#b3420e',
+          background_color: '#faf7f4',
+          icons: [
+            { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png', purpose: 'any' },
+            { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png', purpose: 'any' },
+            { src: '/icons/maskable-512.png', sizes: '512x512', type: 'image/png', purpose: 'maskable' },
+          ],
+        },
+        injectManifest: {
+          rollupFormat: 'iife',
+          globPatterns: ['**/*.{js,css,html,svg,png,ico}'],
+          maximumFileSizeToCacheInBytes: MAX_PRECACHE_BYTES,
+          // Full copies of the tree-shaken shared packages never load (see build/shared-fallbacks.ts).
+          manifestTransforms: [
+            async (entries) => ({
+              manifest: entries.filter((entry) => !fallbacks.isFallback(entry.url)),
+              warnings: [],
+            }),
+          ],
+          // The cook-app is a separate build: its files join the shell's precache, revisioned by content.
+          // admin-console is not precached: the service worker caches it at runtime, for admins only.
+          additionalManifestEntries: building
+            ? remotePrecacheEntries(cookAppDist, '/remotes/cook-app/', MAX_PRECACHE_BYTES)
+            : [],
+        },
+        devOptions: { enabled: false },
+      }),
     ],
     server: { port: 5173, strictPort: true },
+    preview: { port: 4173, strictPort: true },
     build: { target: 'es2022' },
   };
 });

@@ -1,21 +1,24 @@
-import { StrictMode, lazy, Suspense } from 'react';
+import * as React from 'react';
+import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter, Link, Route, Routes } from 'react-router-dom';
+import '@pitclock/design-system/styles.css';
+import './app/app.css';
+import { App } from './app/app';
+import { prepareBoot } from './app/boot';
+import { registerServiceWorker } from './features/updates/update-controller';
+import { registerReactInstance } from './lib/register-react-instance';
+import { installPreloadErrorRecovery } from './lib/stale-chunk-recovery';
 
-const CookApp = lazy(() => import('cook_app/CookApp').then((m) => ({ default: m.CookApp })));
-const AdminConsole = lazy(() => import('admin_console/AdminConsole').then((m) => ({ default: m.AdminConsole })));
+registerReactInstance(React);
+installPreloadErrorRecovery();
+prepareBoot();
 
-createRoot(document.getElementById('root')!).render(
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root');
+createRoot(root).render(
   <StrictMode>
-    <BrowserRouter>
-      <Link to="/contests">contests</Link> <Link to="/admin/users">admin</Link>
-      <Suspense fallback={<p>Loading</p>}>
-        <Routes>
-          <Route path="/" element={<h1>Welcome</h1>} />
-          <Route path="/admin/*" element={<AdminConsole />} />
-          <Route path="*" element={<CookApp />} />
-        </Routes>
-      </Suspense>
-    </BrowserRouter>
+    <App />
   </StrictMode>,
 );
+
+void registerServiceWorker();

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { signInLocally, waitForServiceWorkerControl } from './support';
+import { openNavigation, signInLocally, waitForServiceWorkerControl } from './support';
 
 test('after one online visit, the welcome page reloads with the network off', async ({ page, context }) => {
   await page.goto('/');
@@ -18,7 +18,8 @@ test('after one online visit, a signed-in cook reloads /contests with the networ
   await context.setOffline(true);
   await page.reload();
   await expect(page.getByRole('heading', { name: 'Cook-off' })).toBeVisible();
-  await page.getByRole('link', { name: 'Categories' }).first().click();
+  await openNavigation(page);
+  await page.getByRole('link', { name: 'Categories' }).click();
   await expect(page.getByRole('heading', { name: 'Categories' })).toBeVisible();
   await context.setOffline(false);
 });

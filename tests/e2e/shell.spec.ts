@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { reactInstanceCount, signInLocally } from './support';
+import { openNavigation, reactInstanceCount, signInLocally } from './support';
 
 test('a first-time visitor sees the welcome page with its three stages and both buttons', async ({ page }) => {
   await page.goto('/');
@@ -32,7 +32,8 @@ test('a signed-in cook sees the cook-app inside the shell, with the path mirrore
   await expect(page).toHaveURL(/\/contests/);
   await expect(page.getByRole('heading', { name: 'Cook-off' })).toBeVisible();
   expect(new URL(page.url()).hash).toBe('#/contests');
-  await page.getByRole('link', { name: 'Templates' }).first().click();
+  await openNavigation(page);
+  await page.getByRole('link', { name: 'Templates' }).click();
   await expect(page).toHaveURL(/\/templates#\/templates$/);
   expect(await reactInstanceCount(page)).toBe(1);
 });

@@ -25,3 +25,9 @@ export async function waitForServiceWorkerControl(page: Page): Promise<void> {
 export async function reactInstanceCount(page: Page): Promise<number> {
   return page.evaluate(() => (globalThis as { __PITCLOCK_REACTS__?: Set<unknown> }).__PITCLOCK_REACTS__?.size ?? 0);
 }
+
+/** On a phone the navigation sits in the slide-in menu; on a wide screen it is always there. */
+export async function openNavigation(page: Page): Promise<void> {
+  const menu = page.getByRole('button', { name: 'Open menu' });
+  if (await menu.isVisible()) await menu.click();
+}

@@ -1,0 +1,79 @@
+import { Suspense, type ComponentType, type ReactNode } from 'react';
+import { Outlet, Route, Routes, useLocation } from 'react-router-dom';
+import { Spinner } from '@pitclock/design-system';
+import { LoginPage } from '../features/auth/login-page';
+import { SignupPage } from '../features/auth/signup-page';
+import { AppLayout } from '../features/layout/app-layout';
+import { PublicLayout } from '../features/layout/public-layout';
+import { LicenceBanner } from '../features/licence-banner/licence-banner';
+import { NotFoundPage } from '../features/not-found/not-found-page';
+import { UpdateControls } from '../features/updates/update-controls';
+import { WelcomePage } from '../features/welcome/welcome-page';
+import { protectedArea } from './protected-paths';
+import { PublicOnly, RequireAuth } from './route-guards';
+import { RouteEffects } from './route-effects';
+
+type RemoteComponent = ComponentType<{ notFound?: ReactNode }>;
+
+export type AppRoutesProps = {
+  cookApp: RemoteComponent;
+  adminConsole: RemoteComponent;
+  /** The header's update controls (replaceable in tests). */
+  headerActions?: ReactNode;
+};
+
+/**
+ * A signed-in route: the shared layout around the remote that renders the path. The remotes render
+ * their own <Routes> with absolute paths inside this router; they are mounted from the '*' route so
+ * that their paths match the whole URL.
+ */
+function ProtectedRoute({ cookApp: CookApp, adminConsole: AdminConsole, headerActions }: AppRoutesProps) {
+  const area = protectedArea(useLocation().pathname);
+  if (area === null) {
+    return (
+      <PublicLayout headerActions={headerActions}>
+        <main>
+          <NotFoundPage />
+        </main>
+      </PublicLayout>
+    );
+  }
+  return (
+    <RequireAuth>
+      <AppLayout headerActions={headerActions} banner={<LicenceBanner />}>
+        <Suspense fallback={<Spinner label="Loading" />}>
+          {area === 'admin' ? (
+            <AdminConsole notFound={<NotFoundPage />} />
+          ) : (
+            <CookApp notFound={<NotFoundPage />} />
+          )}
+        </Suspense>
+      </AppLayout>
+    </RequireAuth>
+  );
+}
+
+/** The shell's routes (SPEC.md section 2). */
+export function AppRoutes({ headerActions = <UpdateControls />, ...remotes }: AppRoutesProps) {
+  return (
+    <>
+      <RouteEffects />
+      <Routes>
+        <Route
+          element={
+            <PublicOnly>
+              <PublicLayout headerActions={headerActions}>
+                <Outlet />
+              </PublicLayout>
+            </PublicOnly>
+          }
+        >
+          <Route path="/" element={<WelcomePage />} />
+          <Route path="/login" element={<LoginPage />} />
+          <Route path="/signup" element={<SignupPage />} />
+        </Route>
+        <Route path="*" element={<ProtectedRoute {...remotes} headerActions={headerActions} />} />
+      </Routes>
+    </>
+  );
+}

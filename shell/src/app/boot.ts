@@ -1,0 +1,12 @@
+import { clearInvalidSession } from '../lib/session';
+import { pathFromBootHash } from '../lib/url-hash';
+
+/**
+ * Before the router starts: '/#/login' (where the HTTP client sends a user whose session ended)
+ * opens '/login', and a stored token that is no longer valid is cleared (SPEC.md section 4).
+ */
+export function prepareBoot(): void {
+  const target = pathFromBootHash(window.location.pathname, window.location.hash);
+  if (target !== null) window.history.replaceState(null, '', target);
+  clearInvalidSession();
+}

@@ -1,0 +1,16 @@
+import { defineConfig } from 'vitest/config';
+import react from '@vitejs/plugin-react';
+
+export default defineConfig({
+  plugins: [react()],
+  define: {
+    __PITCLOCK_BUILD__: JSON.stringify({ version: 'test-version', buildTime: '2026-01-01T00:00:00.000Z' }),
+  },
+  test: {
+    name: 'shell',
+    root: import.meta.dirname,
+    environment: 'jsdom',
+    include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
+    setupFiles: ['./vitest.setup.ts'],
+  },
+});
