@@ -2,6 +2,7 @@ import { defineConfig, devices } from '@playwright/test';
 import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
+export const e2eAdmin = { email: 'admin@pitclock.test', password: 'admin-e2e-password' };
 export const gatewayPort = Number(process.env.E2E_PORT ?? 8181);
 
 // Debian's Chromium, never a downloaded browser. The background-networking flags keep Chromium from
@@ -35,6 +36,8 @@ export default defineConfig({
     stdout: 'pipe',
     stderr: 'pipe',
     gracefulShutdown: { signal: 'SIGTERM', timeout: 30_000 },
+    // The first admin of the e2e stack, created by the auth service at start.
+    env: { ADMIN_EMAIL: e2eAdmin.email, ADMIN_PASSWORD: e2eAdmin.password },
   },
   outputDir: path.join(root, '.data', 'test-results'),
 });
