@@ -90,7 +90,12 @@ export default defineConfig(({ command, mode }) => {
         devOptions: { enabled: false },
       }),
     ],
-    server: { port: 5173, strictPort: true },
+    // In development /api goes to a running gateway (npm start, or the e2e stack).
+    server: {
+      port: 5173,
+      strictPort: true,
+      proxy: { '/api': process.env.PITCLOCK_API_PROXY ?? 'http://localhost:8080' },
+    },
     preview: { port: 4173, strictPort: true },
     build: { target: 'es2022' },
   };

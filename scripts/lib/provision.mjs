@@ -22,16 +22,19 @@ export function run(command, args, options = {}) {
   }
 }
 
-/** npm ci on a fresh clone, or when package-lock.json changed since the last install. */
+/**
+ * npm install (which follows package-lock.json) when node_modules is missing or the lock changed since
+ * the last install here. Not npm ci: the registry reachable here lacks some optional platform packages
+ * (for example @unrs/resolver-binding-* for other systems), so no lock can list them and npm ci refuses
+ * every lock; npm install skips unavailable optional packages as it should.
+ */
 export function installNpmPackages() {
   const lock = path.join(root, 'package-lock.json');
-  const installed = path.join(root, 'node_modules', '.package-lock.json');
   const stamp = path.join(root, 'node_modules', '.pitclock-lock-stamp');
-  const lockText = readFileSync(lock, 'utf8');
-  if (existsSync(installed) && existsSync(stamp) && readFileSync(stamp, 'utf8') === lockText) return;
-  log('installing npm packages (npm ci)');
-  run('npm', ['ci', '--no-audit', '--no-fund']);
-  writeFileSync(stamp, lockText);
+  if (existsSync(stamp) && readFileSync(stamp, 'utf8') === readFileSync(lock, 'utf8')) return;
+  log('installing npm packages');
+  run('npm', ['install', '--no-audit', '--no-fund']);
+  writeFileSync(stamp, readFileSync(lock, 'utf8'));
 }
 
 function postgresBinDir() {

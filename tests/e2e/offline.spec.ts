@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { openNavigation, signInLocally, waitForServiceWorkerControl } from './support';
+import { openNavigation, signIn, waitForServiceWorkerControl } from './support';
 
 test('after one online visit, the welcome page reloads with the network off', async ({ page, context }) => {
   await page.goto('/');
@@ -10,8 +10,8 @@ test('after one online visit, the welcome page reloads with the network off', as
   await context.setOffline(false);
 });
 
-test('after one online visit, a signed-in cook reloads /contests with the network off and still gets the cook-app', async ({ page, context }) => {
-  await signInLocally(page);
+test('after one online visit, a signed-in cook reloads /contests with the network off and still gets the cook-app', async ({ page, context, request }) => {
+  await signIn(page, request);
   await page.goto('/contests');
   await expect(page.getByRole('heading', { name: 'Cook-off' })).toBeVisible();
   await waitForServiceWorkerControl(page);

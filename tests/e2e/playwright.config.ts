@@ -12,6 +12,12 @@ export const chromiumLaunch = {
   args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
 };
 
+const devServers = [
+  { workspace: 'cook-app', port: 5174, base: '/remotes/cook-app/' },
+  { workspace: 'admin-console', port: 5175, base: '/remotes/admin-console/' },
+  { workspace: 'shell', port: 5173, base: '/' },
+];
+
 export default defineConfig({
   testDir: '.',
   testMatch: '**/*.spec.ts',
@@ -26,18 +32,37 @@ export default defineConfig({
     launchOptions: chromiumLaunch,
     trace: 'retain-on-failure',
   },
-  projects: [{ name: 'chromium', use: { ...devices['Pixel 7'], launchOptions: chromiumLaunch } }],
-  webServer: {
-    command: `node scripts/serve-stack.mjs --port ${gatewayPort} --fresh-db`,
-    cwd: root,
-    url: `http://localhost:${gatewayPort}/healthz`,
-    reuseExistingServer: !process.env.CI,
-    timeout: 180_000,
-    stdout: 'pipe',
-    stderr: 'pipe',
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 30_000 },
-    // The first admin of the e2e stack, created by the auth service at start.
-    env: { ADMIN_EMAIL: e2eAdmin.email, ADMIN_PASSWORD: e2eAdmin.password },
-  },
+  projects: [
+    { name: 'chromium', testIgnore: '**/dev-*.spec.ts', use: { ...devices['Pixel 7'], launchOptions: chromiumLaunch } },
+    {
+      name: 'dev',
+      testMatch: '**/dev-*.spec.ts',
+      use: { ...devices['Pixel 7'], launchOptions: chromiumLaunch, baseURL: 'http://localhost:5173' },
+    },
+  ],
+  webServer: [
+    {
+      command: `node scripts/serve-stack.mjs --port ${gatewayPort} --fresh-db`,
+      cwd: root,
+      url: `http://localhost:${gatewayPort}/healthz`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 180_000,
+      stdout: 'pipe',
+      stderr: 'pipe',
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 30_000 },
+      // The first admin of the e2e stack, created by the auth service at start.
+      env: { ADMIN_EMAIL: e2eAdmin.email, ADMIN_PASSWORD: e2eAdmin.password },
+    },
+    // Development mode: the three Vite dev servers with hot reload, the shell federating the remotes
+    // from theirs and proxying /api to the stack above.
+    ...devServers.map(({ workspace, port, base }) => ({
+      command: `npm run dev -w ${workspace}`,
+      cwd: root,
+      url: `http://localhost:${port}${base}`,
+      reuseExistingServer: !process.env.CI,
+      timeout: 120_000,
+      env: { PITCLOCK_API_PROXY: `http://localhost:${gatewayPort}` },
+    })),
+  ],
   outputDir: path.join(root, '.data', 'test-results'),
 });

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { openNavigation, reactInstanceCount, signInLocally } from './support';
+import { openNavigation, reactInstanceCount, signIn } from './support';
 
 test('a first-time visitor sees the welcome page with its three stages and both buttons', async ({ page }) => {
   await page.goto('/');
@@ -26,8 +26,8 @@ test('a protected route sends a visitor who is not signed in back to the welcome
   await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible();
 });
 
-test('a signed-in cook sees the cook-app inside the shell, with the path mirrored into the hash, on one React', async ({ page }) => {
-  await signInLocally(page);
+test('a signed-in cook sees the cook-app inside the shell, with the path mirrored into the hash, on one React', async ({ page, request }) => {
+  await signIn(page, request);
   await page.goto('/');
   await expect(page).toHaveURL(/\/contests/);
   await expect(page.getByRole('heading', { name: 'Cook-off' })).toBeVisible();
@@ -38,20 +38,20 @@ test('a signed-in cook sees the cook-app inside the shell, with the path mirrore
   expect(await reactInstanceCount(page)).toBe(1);
 });
 
-test('a non-admin never sees the Admin group nor downloads the admin console', async ({ page }) => {
+test('a non-admin never sees the Admin group nor downloads the admin console', async ({ page, request }) => {
   const adminRequests: string[] = [];
   page.on('request', (request) => {
     if (request.url().includes('/remotes/admin-console/')) adminRequests.push(request.url());
   });
-  await signInLocally(page);
+  await signIn(page, request);
   await page.goto('/contests');
   await expect(page.getByRole('heading', { name: 'Cook-off' })).toBeVisible();
   await expect(page.getByText('Promo Codes')).toHaveCount(0);
   expect(adminRequests).toEqual([]);
 });
 
-test('an admin opening an admin route loads the admin console on demand', async ({ page }) => {
-  await signInLocally(page, { is_admin: true });
+test('an admin opening an admin route loads the admin console on demand', async ({ page, request }) => {
+  await signIn(page, request, { admin: true });
   const adminEntry = page.waitForRequest((request) => request.url().includes('/remotes/admin-console/remoteEntry.js'));
   await page.goto('/admin/users');
   await adminEntry;

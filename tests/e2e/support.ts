@@ -1,16 +1,44 @@
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { e2eAdmin } from './playwright.config';
 
-/** An unsigned JWT the shell accepts as a local session (the client checks expiry, the server checks signatures). */
-export function localSessionToken(claims: Record<string, unknown> = {}): string {
-  const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
-  const exp = Math.floor(Date.now() / 1000) + 3600;
-  return `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode({ sub: '1', exp, is_admin: false, ...claims })}.c2lnbmF0dXJl`;
+export const cookPassword = 'smoke-ring-2026';
+
+export function uniqueEmail(prefix = 'cook'): string {
+  return `${prefix}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@pitclock.test`;
 }
 
-export async function signInLocally(page: Page, claims: Record<string, unknown> = {}): Promise<void> {
-  await page.addInitScript((token) => {
-    if (!localStorage.getItem('token')) localStorage.setItem('token', token);
-  }, localSessionToken(claims));
+/** Registers a new cook through the API and returns its credentials. */
+export async function registerCook(request: APIRequestContext, name = 'Pit Boss'): Promise<{ email: string; password: string }> {
+  const email = uniqueEmail();
+  const response = await request.post('/api/auth/register', {
+    data: { email, password: cookPassword, display_name: name, device_info: { device_id: 'device-e2e', name: 'e2e' } },
+  });
+  if (!response.ok()) throw new Error(`register failed: ${response.status()} ${await response.text()}`);
+  return { email, password: cookPassword };
+}
+
+/**
+ * Signs a page in with real tokens from the auth service, as the login form would store them. The
+ * tokens are seeded once per tab (sessionStorage survives reloads), so a rotated refresh token is never
+ * put back.
+ */
+export async function signIn(page: Page, request: APIRequestContext, { admin = false } = {}): Promise<{ email: string }> {
+  const credentials = admin ? e2eAdmin : await registerCook(request);
+  const response = await request.post('/api/login', { data: { email: credentials.email, password: credentials.password } });
+  if (!response.ok()) throw new Error(`login failed: ${response.status()} ${await response.text()}`);
+  const { token, refresh_token } = (await response.json()) as { token: string; refresh_token: string };
+  await page.addInitScript(
+    ({ t, r }) => {
+      if (sessionStorage.getItem('e2e-seeded')) return;
+      localStorage.setItem('token', t);
+      localStorage.setItem('TOKEN', t);
+      sessionStorage.setItem('token', t);
+      localStorage.setItem('refresh_token', r);
+      sessionStorage.setItem('e2e-seeded', '1');
+    },
+    { t: token, r: refresh_token },
+  );
+  return { email: credentials.email };
 }
 
 /** Resolves once a service worker controls the page, so the next load can be served offline. */
