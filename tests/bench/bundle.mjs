@@ -6,14 +6,19 @@ import { gzipSync } from 'node:zlib';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from 'playwright-core';
-import { chromiumLaunch, fakeToken, root, withStack } from './lib.mjs';
+import { chromiumLaunch, root, signedInCook, withStack } from './lib.mjs';
 
 const TARGET_KB = 220;
 const kb = (bytes) => (bytes / 1024).toFixed(1);
 
-async function firstVisit(browser, baseUrl, route, token) {
+async function firstVisit(browser, baseUrl, route, tokens) {
   const context = await browser.newContext();
-  if (token) await context.addInitScript((t) => localStorage.setItem('token', t), token);
+  if (tokens) {
+    await context.addInitScript(({ token, refresh_token }) => {
+      localStorage.setItem('token', token);
+      localStorage.setItem('refresh_token', refresh_token);
+    }, tokens);
+  }
   const page = await context.newPage();
   const pageScripts = new Map();
   const workerScripts = new Map();
@@ -37,7 +42,7 @@ const result = await withStack(async (baseUrl) => {
   const browser = await chromium.launch(chromiumLaunch);
   try {
     const welcome = await firstVisit(browser, baseUrl, '/');
-    const contests = await firstVisit(browser, baseUrl, '/contests', fakeToken());
+    const contests = await firstVisit(browser, baseUrl, '/contests', await signedInCook(baseUrl));
     const added = [...contests.pageScripts].filter(([url]) => !welcome.pageScripts.has(url));
     const adminFetched = [...contests.pageScripts.keys(), ...contests.workerScripts.keys(), ...welcome.pageScripts.keys(), ...welcome.workerScripts.keys()]
       .filter((url) => url.includes('/remotes/admin-console/'));

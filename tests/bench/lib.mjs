@@ -26,9 +26,15 @@ export async function withStack(run) {
   }
 }
 
-/** An unsigned JWT whose claims the shell reads offline; the services would reject it. */
-export function fakeToken(claims = {}) {
-  const encode = (value) => Buffer.from(JSON.stringify(value)).toString('base64url');
-  const exp = Math.floor(Date.now() / 1000) + 3600;
-  return `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode({ sub: '1', exp, is_admin: false, ...claims })}.c2lnbmF0dXJl`;
+/** Registers a fresh cook on the stack and returns the tokens the login form would store. */
+export async function signedInCook(baseUrl) {
+  const email = `bench-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@pitclock.test`;
+  const password = 'smoke-ring-2026';
+  const post = async (path, body) => {
+    const response = await fetch(new URL(path, baseUrl), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
+    return response.json();
+  };
+  await post('/api/auth/register', { email, password, display_name: 'Bench Cook', device_info: { device_id: 'device-bench', name: 'bench' } });
+  return post('/api/login', { email, password });
 }
