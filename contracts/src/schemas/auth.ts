@@ -1,35 +1,8 @@
 import { z } from 'zod';
 import { readLoginToken } from '../session/login-token';
+import { AUTH_MESSAGES, EMAIL_PATTERN, LIMITS } from './auth-messages';
 
-/** Texts of SPEC.md section 5 (signup) and section 8 (login), shared by forms, services and e2e. */
-export const AUTH_MESSAGES = {
-  nameTooShort: 'Name must be at least 2 characters',
-  nameTooLong: 'Name must be at most 100 characters',
-  emailInvalid: 'Enter a valid email address',
-  emailRequired: 'Email is required',
-  emailTooLong: 'Email must be at most 254 characters',
-  passwordTooShort: 'Password must be at least 8 characters',
-  passwordHint: 'Password must be at least 8 characters.',
-  passwordRequired: 'Password is required',
-  passwordTooLong: 'Password must be at most 1024 characters',
-  passwordsDoNotMatch: 'Passwords do not match',
-  noToken: 'No token returned from server',
-  registered: 'Account created. Please sign in.',
-} as const;
-
-export const LIMITS = {
-  emailMax: 254,
-  passwordMin: 8,
-  passwordMax: 1024,
-  nameMin: 2,
-  nameMax: 100,
-  deviceIdMax: 128,
-  deviceNameMax: 200,
-  tokenMax: 8192,
-} as const;
-
-/** The simple x@y.z shape of SPEC.md section 5. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export { AUTH_MESSAGES, EMAIL_PATTERN, LIMITS };
 
 const m = AUTH_MESSAGES;
 
@@ -70,11 +43,19 @@ export const RegisterRequest = z.object({
 });
 export type RegisterRequest = z.infer<typeof RegisterRequest>;
 
+/** POST /auth/register answers 201 with the text the signup screen shows (SPEC.md section 7). */
+export const RegisterResponse = z.object({ message: z.string() });
+export type RegisterResponse = z.infer<typeof RegisterResponse>;
+
 /** POST /auth/refresh */
 export const RefreshRequest = z.object({
   refresh_token: z.string().min(1).max(LIMITS.tokenMax),
 });
 export type RefreshRequest = z.infer<typeof RefreshRequest>;
+
+/** POST /auth/logout: revokes the refresh token's family (all tokens of that sign-in). Answers 204. */
+export const LogoutRequest = RefreshRequest;
+export type LogoutRequest = RefreshRequest;
 
 /** POST /auth/refresh answers like login: token, refresh_token, device_id. */
 export const RefreshResponse = LoginResponse;
@@ -94,3 +75,90 @@ export const MeResponse = z.object({
   created_at: z.string(),
 });
 export type MeResponse = z.infer<typeof MeResponse>;
+
+/** A path id of /users/{id}: a positive whole number of at most 10 digits (PostgreSQL integer). */
+export const UserIdParam = z
+  .string()
+  .regex(/^[1-9]\d{0,9}$/, 'must be a positive whole number')
+  .transform(Number)
+  .pipe(UserId.max(2_147_483_647));
+
+/** Filled by the licensing service; 'none' until it does (SPEC.md section 2, admin users). */
+export const LicenseStatus = z.enum(['none', 'inactive', 'active']);
+export type LicenseStatus = z.infer<typeof LicenseStatus>;
+
+/** A row of GET /users (admin). */
+export const AdminUser = z.object({
+  id: UserId,
+  email: z.string(),
+  name: z.string(),
+  is_admin: z.boolean(),
+  created_at: z.string(),
+  license_status: LicenseStatus,
+});
+export type AdminUser = z.infer<typeof AdminUser>;
+
+/** GET /users answers every user, oldest first. */
+export const AdminUsersResponse = z.array(AdminUser);
+export type AdminUsersResponse = z.infer<typeof AdminUsersResponse>;
+
+/** PATCH /users/{id} (admin): display name and e-mail, trimmed, with the signup rules; at least one. */
+export const UpdateUserRequest = z
+  .object({
+    display_name: RegisterRequest.shape.display_name.optional(),
+    email: RegisterRequest.shape.email.optional(),
+  })
+  .refine((body) => body.display_name !== undefined || body.email !== undefined, {
+    message: m.nothingToUpdate,
+  });
+export type UpdateUserRequest = z.infer<typeof UpdateUserRequest>;
+
+export const SignupOutcome = z.enum(['success', 'error']);
+export type SignupOutcome = z.infer<typeof SignupOutcome>;
+
+/** A registration attempt (successful or not) as GET /admin/signup-events lists it. */
+export const SignupEvent = z.object({
+  id: z.number().int().positive(),
+  email: z.string(),
+  ip: z.string(),
+  outcome: SignupOutcome,
+  platform: z.string(),
+  /** Why an attempt failed (validation_failed, email_taken, rate_limited); null on success. */
+  reason: z.string().nullable(),
+  created_at: z.string(),
+});
+export type SignupEvent = z.infer<typeof SignupEvent>;
+
+/** Newest first; the next page is `before=<id of the last row>`. */
+export const SignupEventsResponse = z.array(SignupEvent);
+export type SignupEventsResponse = z.infer<typeof SignupEventsResponse>;
+
+/** An empty query value (`?email=`) means "no filter". */
+const blankAsUnset = (value: unknown) => (value === '' ? undefined : value);
+const filter = <T extends z.ZodType>(schema: T) => z.preprocess(blankAsUnset, schema.optional());
+const wholeNumber = (max: number) =>
+  z
+    .string()
+    .regex(/^\d{1,10}$/, 'must be a whole number')
+    .transform(Number)
+    .pipe(z.number().int().min(1).max(max));
+
+/** A calendar date (YYYY-MM-DD, a whole UTC day) or an ISO-8601 instant with its offset. */
+export const DateOrInstant = z.union([z.iso.date(), z.iso.datetime({ offset: true })]);
+
+/**
+ * GET /admin/signup-events?email=&outcome=&ip=&platform=&from=&to=&limit=100&before=
+ * email: part of the address, any case; ip: exact; platform: exact, any case; from/to: inclusive;
+ * limit 1-100 (default 100); before: only events with a smaller id (paging).
+ */
+export const SignupEventsQuery = z.object({
+  email: filter(z.string().trim().max(LIMITS.filterMax)),
+  outcome: z.preprocess(blankAsUnset, z.enum(['any', 'success', 'error']).default('any')),
+  ip: filter(z.string().trim().max(64)),
+  platform: filter(z.string().trim().max(64)),
+  from: filter(DateOrInstant),
+  to: filter(DateOrInstant),
+  limit: z.preprocess(blankAsUnset, wholeNumber(LIMITS.signupEventsPage).default(LIMITS.signupEventsPage)),
+  before: filter(wholeNumber(2_147_483_647)),
+});
+export type SignupEventsQuery = z.infer<typeof SignupEventsQuery>;

@@ -1,30 +1,37 @@
 import { describeServiceBasics } from '@pitclock/kit/testing';
 import { describe, expect, it } from 'vitest';
 import { createApp } from './app';
-import { createUsersRepository, migrations } from './data-access';
-
-const config = {
-  JWT_SECRET: 'auth-test-secret-0123456789-0123456789',
-  JWT_AUDIENCE: 'pitclock',
-  TRUST_PROXY: 'loopback',
-};
+import { createUsersRepository, migrations, ownedTables } from './data-access';
+import { testConfig } from './test-support/harness';
 
 const ctx = describeServiceBasics({
   service: 'auth',
   migrations,
-  tables: ['users'],
+  tables: [...ownedTables],
   postPath: '/api/login',
-  createApp: (deps) => createApp({ ...deps, config }),
+  createApp: (deps) => createApp({ ...deps, config: testConfig() }),
 });
 
-describe('auth: users table and repository', () => {
-  it('the users table has the columns, defaults and unique email of the first migration', async () => {
+const columnsOf = async (table: string) =>
+  (
+    await ctx.database().pool.query(
+      `select column_name, data_type, is_nullable from information_schema.columns
+         where table_name = $1 order by ordinal_position`,
+      [table],
+    )
+  ).rows.map((c) => [c.column_name, c.data_type, c.is_nullable]);
+
+const indexesOf = async (table: string) =>
+  (
+    await ctx
+      .database()
+      .pool.query('select indexname, indexdef from pg_indexes where tablename = $1', [table])
+  ).rows;
+
+describe('auth: tables of the migrations', () => {
+  it('users: the columns and defaults, and e-mail unique regardless of case (users_email_lower_unique)', async () => {
     const pool = ctx.database().pool;
-    const columns = await pool.query(
-      `select column_name, data_type, is_nullable, column_default from information_schema.columns
-       where table_name = 'users' order by ordinal_position`,
-    );
-    expect(columns.rows.map((c) => [c.column_name, c.data_type, c.is_nullable])).toEqual([
+    expect(await columnsOf('users')).toEqual([
       ['id', 'integer', 'NO'],
       ['email', 'text', 'NO'],
       ['name', 'text', 'NO'],
@@ -33,27 +40,77 @@ describe('auth: users table and repository', () => {
       ['created_at', 'timestamp with time zone', 'NO'],
     ]);
     const inserted = await pool.query(
-      `insert into users (email, name, password_hash) values ('pit@example.com', 'Pit', 'x') returning is_admin, created_at`,
+      `insert into users (email, name, password_hash) values ('Pit@Example.com', 'Pit', 'x') returning is_admin, created_at`,
     );
     expect(inserted.rows[0].is_admin).toBe(false);
     expect(inserted.rows[0].created_at).toBeInstanceOf(Date);
     await expect(
-      pool.query(`insert into users (email, name, password_hash) values ('pit@example.com', 'Other', 'y')`),
-    ).rejects.toThrow(/users_email_unique/);
+      pool.query(`insert into users (email, name, password_hash) values ('pit@EXAMPLE.com', 'Other', 'y')`),
+    ).rejects.toThrow(/users_email_lower_unique/);
   });
 
-  it('isAdmin reads the stored flag: true for an admin, false for others and for unknown ids', async () => {
+  it('refresh_tokens: hashed token (unique), family, user (cascade), device and the timestamps', async () => {
+    expect(await columnsOf('refresh_tokens')).toEqual([
+      ['id', 'integer', 'NO'],
+      ['token_hash', 'text', 'NO'],
+      ['family_id', 'uuid', 'NO'],
+      ['user_id', 'integer', 'NO'],
+      ['device_id', 'text', 'NO'],
+      ['issued_at', 'timestamp with time zone', 'NO'],
+      ['used_at', 'timestamp with time zone', 'YES'],
+      ['revoked_at', 'timestamp with time zone', 'YES'],
+      ['family_expires_at', 'timestamp with time zone', 'NO'],
+    ]);
+    const names = (await indexesOf('refresh_tokens')).map((i) => i.indexname).sort();
+    expect(names).toEqual([
+      'refresh_tokens_family_id_idx',
+      'refresh_tokens_pkey',
+      'refresh_tokens_token_hash_unique',
+      'refresh_tokens_user_id_idx',
+    ]);
+    const fk = await ctx
+      .database()
+      .pool.query(
+        `select confdeltype from pg_constraint where conname = 'refresh_tokens_user_id_users_id_fk'`,
+      );
+    expect(fk.rows[0].confdeltype).toBe('c');
+  });
+
+  it('signup_events: the columns, an index per filter, and outcome limited to success or error', async () => {
+    expect(await columnsOf('signup_events')).toEqual([
+      ['id', 'integer', 'NO'],
+      ['email', 'text', 'NO'],
+      ['ip', 'text', 'NO'],
+      ['outcome', 'text', 'NO'],
+      ['platform', 'text', 'NO'],
+      ['reason', 'text', 'YES'],
+      ['created_at', 'timestamp with time zone', 'NO'],
+    ]);
+    const defs = (await indexesOf('signup_events')).map((i) => i.indexdef).join('\n');
+    for (const column of ['created_at', 'lower(email)', 'ip', 'outcome', 'lower(platform)']) {
+      expect(defs).toContain(`btree (${column})`);
+    }
+    await expect(
+      ctx
+        .database()
+        .pool.query(
+          `insert into signup_events (email, ip, outcome, platform) values ('a@b.c', '1.2.3.4', 'maybe', 'iOS')`,
+        ),
+    ).rejects.toThrow(/signup_events_outcome_check/);
+  });
+
+  it('the users repository: isAdmin reads the stored flag; findByEmail ignores case', async () => {
     const pool = ctx.database().pool;
     const admin = await pool.query(
       `insert into users (email, name, password_hash, is_admin) values ('boss@example.com', 'Boss', 'x', true) returning id`,
     );
     const plain = await pool.query(
-      `insert into users (email, name, password_hash) values ('cook@example.com', 'Cook', 'x') returning id`,
+      `insert into users (email, name, password_hash) values ('Cook@example.com', 'Cook', 'x') returning id`,
     );
     const repo = createUsersRepository(ctx.database().db);
     expect(await repo.isAdmin(admin.rows[0].id)).toBe(true);
     expect(await repo.isAdmin(plain.rows[0].id)).toBe(false);
     expect(await repo.isAdmin(999_999)).toBe(false);
-    expect((await repo.findByEmail('cook@example.com'))?.name).toBe('Cook');
+    expect((await repo.findByEmail('COOK@example.com'))?.name).toBe('Cook');
   });
 });

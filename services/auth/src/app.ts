@@ -8,18 +8,27 @@ import {
   type VersionInfo,
 } from '@pitclock/kit';
 import type { Express } from 'express';
-import type { AuthConfig } from './config';
-import { createUsersRepository } from './data-access';
+import type { AuthAppConfig } from './config';
+import {
+  createRefreshTokensRepository,
+  createRegistrationsRepository,
+  createSignupEventsRepository,
+  createUsersRepository,
+} from './data-access';
+import { createPasswordHasher, type PasswordHasher } from './domain/passwords';
+import { createAuthRateLimits } from './entry-points/http/rate-limits';
 import { createRouter } from './entry-points/http/router';
 
 export type AppDeps = {
-  config: Pick<AuthConfig, 'JWT_SECRET' | 'JWT_AUDIENCE' | 'TRUST_PROXY'>;
+  config: AuthAppConfig;
   database: Database;
   redis: RedisHandle;
   logger: Logger;
   version: VersionInfo;
   metrics?: Registry;
   clock?: () => Date;
+  /** argon2id by default; tests may wrap it to observe calls. */
+  passwords?: PasswordHasher;
 };
 
 export const createApp = ({
@@ -30,12 +39,25 @@ export const createApp = ({
   version,
   metrics,
   clock = () => new Date(),
+  passwords = createPasswordHasher(),
 }: AppDeps): Express => {
   const users = createUsersRepository(database.db);
   const auth = createAuth({
     secret: config.JWT_SECRET,
     audience: config.JWT_AUDIENCE,
     isAdmin: users.isAdmin,
+  });
+  const router = createRouter({
+    users,
+    registrations: createRegistrationsRepository(database.db),
+    refreshTokens: createRefreshTokensRepository(database.db),
+    signupEvents: createSignupEventsRepository(database.db),
+    passwords,
+    limits: createAuthRateLimits(redis.client, config),
+    auth,
+    logger,
+    clock,
+    config,
   });
   return createServiceApp({
     name: 'auth',
@@ -44,6 +66,6 @@ export const createApp = ({
     metrics,
     trustProxy: config.TRUST_PROXY,
     readiness: { postgres: database.ping, redis: redis.ping },
-    routers: [createRouter({ users, auth, logger, clock })],
+    routers: [router],
   });
 };

@@ -1,5 +1,57 @@
 import { baseConfigSchema, portVar } from '@pitclock/kit';
-import type { z } from 'zod';
+import { EMAIL_PATTERN, LIMITS } from '@pitclock/contracts/schemas';
+import { z } from 'zod';
 
-export const authConfigSchema = baseConfigSchema.extend({ PORT: portVar(3001) });
+const whole = (fallback: number, min: number, max: number) =>
+  z.coerce.number().int().min(min).max(max).default(fallback);
+
+export const authConfigSchema = baseConfigSchema
+  .extend({
+    PORT: portVar(3001),
+    /** The first admin, created at start when no account has this e-mail (never reset afterwards). */
+    ADMIN_EMAIL: z
+      .string()
+      .trim()
+      .max(LIMITS.emailMax)
+      .regex(EMAIL_PATTERN, 'must be an e-mail address of the x@y.z shape')
+      .optional(),
+    /** Its password; when unset a random one is generated and printed once, at creation. */
+    ADMIN_PASSWORD: z
+      .string()
+      .min(LIMITS.passwordMin, `must be at least ${LIMITS.passwordMin} characters`)
+      .max(LIMITS.passwordMax, `must be at most ${LIMITS.passwordMax} characters`)
+      .optional(),
+    /** Lifetime of an access token (JWT). */
+    ACCESS_TOKEN_TTL_SECONDS: whole(900, 60, 86_400),
+    /** Absolute lifetime of a refresh-token family: after it the user signs in again. */
+    REFRESH_FAMILY_TTL_DAYS: whole(30, 1, 365),
+    /** An already-used refresh token presented within this many seconds mints again (two tabs) instead of revoking. */
+    REFRESH_REUSE_GRACE_SECONDS: whole(10, 0, 120),
+    LOGIN_LIMIT_PER_IP_PER_MINUTE: whole(20, 1, 1_000_000),
+    LOGIN_LIMIT_PER_EMAIL_PER_MINUTE: whole(10, 1, 1_000_000),
+    /** Failed sign-ins an account (e-mail) accepts per hour; further attempts answer 429 until the hour ends. */
+    LOGIN_FAILURES_PER_EMAIL_PER_HOUR: whole(100, 1, 1_000_000),
+    REGISTER_LIMIT_PER_IP_PER_MINUTE: whole(20, 1, 1_000_000),
+  })
+  .superRefine((config, ctx) => {
+    if (config.ADMIN_PASSWORD !== undefined && config.ADMIN_EMAIL === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['ADMIN_PASSWORD'], message: 'is set but ADMIN_EMAIL is not' });
+    }
+  });
+
 export type AuthConfig = z.infer<typeof authConfigSchema>;
+
+/** What the app needs of the configuration (main.ts passes the whole AuthConfig). */
+export type AuthAppConfig = Pick<
+  AuthConfig,
+  | 'JWT_SECRET'
+  | 'JWT_AUDIENCE'
+  | 'TRUST_PROXY'
+  | 'ACCESS_TOKEN_TTL_SECONDS'
+  | 'REFRESH_FAMILY_TTL_DAYS'
+  | 'REFRESH_REUSE_GRACE_SECONDS'
+  | 'LOGIN_LIMIT_PER_IP_PER_MINUTE'
+  | 'LOGIN_LIMIT_PER_EMAIL_PER_MINUTE'
+  | 'LOGIN_FAILURES_PER_EMAIL_PER_HOUR'
+  | 'REGISTER_LIMIT_PER_IP_PER_MINUTE'
+>;

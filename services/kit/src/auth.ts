@@ -1,3 +1,4 @@
+import { createSecretKey, type KeyObject } from 'node:crypto';
 import type { Request, RequestHandler } from 'express';
 import jwt from 'jsonwebtoken';
 import { Passport } from 'passport';
@@ -26,6 +27,20 @@ export type Auth = { requireAuth: RequestHandler; requireAdmin: RequestHandler }
 
 const positiveInt = /^[1-9]\d{0,15}$/;
 
+/**
+ * The HMAC key as a KeyObject, made once per secret. Given a string, jsonwebtoken first tries to read it
+ * as a PEM public or private key (which throws) on every call; that cost a quarter of the CPU of GET /api/me.
+ */
+const secretKeys = new Map<string, KeyObject>();
+const hmacKey = (secret: string): KeyObject => {
+  let key = secretKeys.get(secret);
+  if (!key) {
+    key = createSecretKey(Buffer.from(secret, 'utf8'));
+    secretKeys.set(secret, key);
+  }
+  return key;
+};
+
 /** The user requireAuth verified; throws 401 when the route was not behind requireAuth. */
 export const getAuthUser = (req: Request): AuthUser => {
   const user = req.user as AuthUser | undefined;
@@ -44,7 +59,8 @@ export const createAuth = ({ secret, audience, isAdmin }: AuthOptions): Auth => 
     new JwtStrategy(
       {
         jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
-        secretOrKey: secret,
+        // passport-jwt hands the key to jsonwebtoken, which takes a KeyObject; its own types say string | Buffer.
+        secretOrKey: hmacKey(secret) as unknown as Buffer,
         algorithms: ['HS256'],
         audience,
         ignoreExpiration: false,
@@ -104,7 +120,7 @@ export const signAccessToken = (
     expiresInSeconds = 900,
   }: { secret: string; audience: string; expiresInSeconds?: number },
 ): string =>
-  jwt.sign(claims, secret, {
+  jwt.sign(claims, hmacKey(secret), {
     algorithm: 'HS256',
     audience,
     subject: String(userId),

@@ -47,4 +47,6 @@ export type { Infrastructure } from './service';
 export { resolveVersion } from './version';
 export type { VersionInfo } from './version';
 export { createAuth, getAuthUser, signAccessToken } from './auth';
+export { createRateLimit } from './rate-limit';
+export type { RateLimit, RateLimitOptions, RateLimitState } from './rate-limit';
 export type { AccessClaims, Auth, AuthOptions, AuthUser } from './auth';

@@ -1,11 +1,38 @@
 import { fileURLToPath } from 'node:url';
 import type { MigrateOptions } from '@pitclock/kit';
 
-export { users, type UserRow } from './schema';
-export { createUsersRepository, type UsersRepository } from './users-repository';
+export {
+  refreshTokens,
+  signupEvents,
+  users,
+  type RefreshTokenRow,
+  type SignupEventRow,
+  type UserRow,
+} from './schema';
+export {
+  createUsersRepository,
+  type GuardedDecision,
+  type GuardedResult,
+  type NewUser,
+  type UsersRepository,
+} from './users-repository';
+export {
+  createRefreshTokensRepository,
+  type ExchangeResult,
+  type RefreshTokensRepository,
+} from './refresh-tokens-repository';
+export {
+  createSignupEventsRepository,
+  type NewSignupEvent,
+  type SignupEventsRepository,
+} from './signup-events-repository';
+export { createRegistrationsRepository, type RegistrationsRepository } from './registrations-repository';
 
 /** The drizzle-kit migrations of this service and its own migrations table. */
 export const migrations: MigrateOptions = {
   migrationsFolder: fileURLToPath(new URL('./drizzle', import.meta.url)),
   migrationsTable: '__drizzle_migrations_auth',
 };
+
+/** The tables this service owns (its migrations create exactly these in public). */
+export const ownedTables = ['refresh_tokens', 'signup_events', 'users'] as const;

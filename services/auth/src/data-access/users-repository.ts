@@ -1,19 +1,146 @@
 import type { Db } from '@pitclock/kit';
-import { eq } from 'drizzle-orm';
+import { asc, eq, or, sql } from 'drizzle-orm';
+import type { AdminDecision, AdminTarget } from '../domain/user-admin';
+import { isUniqueViolation } from './pg-errors';
 import { users, type UserRow } from './schema';
+
+export type NewUser = {
+  email: string;
+  name: string;
+  passwordHash: string;
+  isAdmin?: boolean;
+  createdAt?: Date;
+};
+
+/** The outcome of an admin action that is decided under a lock on the admin rows. */
+export type GuardedResult<T> =
+  | { kind: 'done'; value: T }
+  | { kind: 'not_found' }
+  | { kind: 'refused'; reason: 'own_account' | 'last_admin' | 'not_admin' };
+
+export type GuardedDecision = (input: { target: AdminTarget; adminCount: number }) => AdminDecision;
 
 export type UsersRepository = {
   findById: (id: number) => Promise<UserRow | undefined>;
+  /** Case-insensitive. */
   findByEmail: (email: string) => Promise<UserRow | undefined>;
   /** The admin flag as stored: what requireAdmin trusts (never a token claim). */
   isAdmin: (id: number) => Promise<boolean>;
+  /** Inserts a user; 'email_taken' when the address exists in any case. */
+  create: (user: NewUser) => Promise<UserRow | 'email_taken'>;
+  /** Every user, oldest first. */
+  list: () => Promise<UserRow[]>;
+  update: (
+    id: number,
+    changes: { name?: string; email?: string },
+  ) => Promise<UserRow | 'not_found' | 'email_taken'>;
+  setPasswordHash: (id: number, passwordHash: string) => Promise<void>;
+  setAdmin: (id: number, isAdmin: boolean) => Promise<void>;
+  /**
+   * Flips is_admin when decide allows it, with every admin row locked (so one admin always remains)
+   * and the acting user still an admin at that moment.
+   */
+  toggleAdmin: (
+    actorId: number,
+    targetId: number,
+    decide: GuardedDecision,
+  ) => Promise<GuardedResult<UserRow>>;
+  /** Deletes the user (refresh tokens cascade) under the same locks and checks as toggleAdmin. */
+  remove: (actorId: number, targetId: number, decide: GuardedDecision) => Promise<GuardedResult<UserRow>>;
 };
 
-export const createUsersRepository = (db: Db): UsersRepository => ({
-  findById: async (id) => (await db.select().from(users).where(eq(users.id, id)).limit(1))[0],
-  findByEmail: async (email) => (await db.select().from(users).where(eq(users.email, email)).limit(1))[0],
-  isAdmin: async (id) => {
-    const [row] = await db.select({ isAdmin: users.isAdmin }).from(users).where(eq(users.id, id)).limit(1);
-    return row?.isAdmin === true;
-  },
-});
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
+const emailKey = (email: string) => sql`lower(${email})`;
+
+export const createUsersRepository = (db: Db): UsersRepository => {
+  // The hot paths (GET /me, requireAdmin) as named prepared statements.
+  const byId = db
+    .select()
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('auth_user_by_id');
+  const adminFlag = db
+    .select({ isAdmin: users.isAdmin })
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('auth_user_is_admin');
+
+  /** Locks the target and every admin, in id order, and counts the admins among them. */
+  const guarded = async (
+    actorId: number,
+    targetId: number,
+    decide: GuardedDecision,
+    act: (tx: Tx, target: UserRow) => Promise<UserRow>,
+  ): Promise<GuardedResult<UserRow>> =>
+    db.transaction(async (tx) => {
+      const locked = await tx
+        .select()
+        .from(users)
+        .where(or(eq(users.isAdmin, true), eq(users.id, targetId)))
+        .orderBy(asc(users.id))
+        .for('update');
+      // The actor may have lost the role since the request's admin check (a concurrent demotion).
+      if (!locked.some((row) => row.id === actorId && row.isAdmin)) {
+        return { kind: 'refused', reason: 'not_admin' } as const;
+      }
+      const target = locked.find((row) => row.id === targetId);
+      if (!target) return { kind: 'not_found' } as const;
+      const adminCount = locked.filter((row) => row.isAdmin).length;
+      const decision = decide({ target: { id: target.id, isAdmin: target.isAdmin }, adminCount });
+      if (!decision.allowed) return { kind: 'refused', reason: decision.reason } as const;
+      return { kind: 'done', value: await act(tx, target) } as const;
+    });
+
+  return {
+    findById: async (id) => (await byId.execute({ id }))[0],
+    findByEmail: async (email) =>
+      (
+        await db
+          .select()
+          .from(users)
+          .where(sql`lower(${users.email}) = ${emailKey(email)}`)
+          .limit(1)
+      )[0],
+    isAdmin: async (id) => (await adminFlag.execute({ id }))[0]?.isAdmin === true,
+    create: async (user) => {
+      const [row] = await db.insert(users).values(user).onConflictDoNothing().returning();
+      return row ?? 'email_taken';
+    },
+    list: () => db.select().from(users).orderBy(asc(users.id)),
+    update: async (id, changes) => {
+      if (changes.name === undefined && changes.email === undefined) {
+        return (await db.select().from(users).where(eq(users.id, id)).limit(1))[0] ?? 'not_found';
+      }
+      try {
+        const [row] = await db.update(users).set(changes).where(eq(users.id, id)).returning();
+        return row ?? 'not_found';
+      } catch (err) {
+        if (isUniqueViolation(err, 'users_email_lower_unique')) return 'email_taken';
+        throw err;
+      }
+    },
+    setPasswordHash: async (id, passwordHash) => {
+      await db.update(users).set({ passwordHash }).where(eq(users.id, id));
+    },
+    setAdmin: async (id, isAdmin) => {
+      await db.update(users).set({ isAdmin }).where(eq(users.id, id));
+    },
+    toggleAdmin: (actorId, targetId, decide) =>
+      guarded(actorId, targetId, decide, async (tx, target) => {
+        const [row] = await tx
+          .update(users)
+          .set({ isAdmin: !target.isAdmin })
+          .where(eq(users.id, target.id))
+          .returning();
+        return row!;
+      }),
+    remove: (actorId, targetId, decide) =>
+      guarded(actorId, targetId, decide, async (tx, target) => {
+        await tx.delete(users).where(eq(users.id, target.id));
+        return target;
+      }),
+  };
+};

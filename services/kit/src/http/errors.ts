@@ -8,13 +8,22 @@ export class HttpError extends Error {
   readonly status: number;
   readonly code: string;
   readonly details: unknown;
+  /** Response headers the error handler sets with the body (e.g. Retry-After on a 429). */
+  readonly headers: Readonly<Record<string, string>> | undefined;
 
-  constructor(status: number, code: string, message: string, details?: unknown) {
+  constructor(
+    status: number,
+    code: string,
+    message: string,
+    details?: unknown,
+    headers?: Readonly<Record<string, string>>,
+  ) {
     super(message);
     this.name = 'HttpError';
     this.status = status;
     this.code = code;
     this.details = details;
+    this.headers = headers;
   }
 
   toBody(): ErrorBody {
@@ -34,7 +43,16 @@ export const notFound = (message = 'Not found', details?: unknown) =>
   new HttpError(404, 'not_found', message, details);
 export const conflict = (message = 'Conflict', details?: unknown) =>
   new HttpError(409, 'conflict', message, details);
-export const tooMany = (message = 'Too many requests', details?: unknown) =>
-  new HttpError(429, 'too_many_requests', message, details);
+/** 429; with retryAfterSeconds the response carries a Retry-After header (whole seconds, at least 1). */
+export const tooMany = (message = 'Too many requests', details?: unknown, retryAfterSeconds?: number) =>
+  new HttpError(
+    429,
+    'too_many_requests',
+    message,
+    details,
+    retryAfterSeconds === undefined
+      ? undefined
+      : { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) },
+  );
 export const unavailable = (message = 'Service unavailable', details?: unknown) =>
   new HttpError(503, 'service_unavailable', message, details);

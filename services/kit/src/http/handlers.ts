@@ -59,5 +59,6 @@ export const errorHandler =
       httpError = fromHttpLikeError(err) ?? new HttpError(500, 'internal_error', 'Internal server error');
     }
     if (httpError.status >= 500) logger.error({ err, method: req.method, path: req.path }, 'request failed');
+    if (httpError.headers) res.set(httpError.headers);
     res.status(httpError.status).json(httpError.toBody());
   };

@@ -1,0 +1,43 @@
+// The texts, limits and e-mail shape of the account rules, without zod: the browser forms check with
+// these (the shell keeps zod out of its bundle) and the zod schemas of auth.ts parse with the same values.
+
+/** Texts of SPEC.md section 5 (signup) and section 8 (login), shared by forms, services and e2e. */
+export const AUTH_MESSAGES = {
+  nameTooShort: 'Name must be at least 2 characters',
+  nameTooLong: 'Name must be at most 100 characters',
+  emailInvalid: 'Enter a valid email address',
+  emailRequired: 'Email is required',
+  emailTooLong: 'Email must be at most 254 characters',
+  passwordTooShort: 'Password must be at least 8 characters',
+  passwordHint: 'Password must be at least 8 characters.',
+  passwordRequired: 'Password is required',
+  passwordTooLong: 'Password must be at most 1024 characters',
+  passwordsDoNotMatch: 'Passwords do not match',
+  noToken: 'No token returned from server',
+  registered: 'Account created. Please sign in.',
+  emailTaken: 'An account with this email already exists.',
+  invalidCredentials: 'Invalid email or password.',
+  sessionEnded: 'Your session has ended. Please sign in again.',
+  cannotChangeOwnRole: 'Cannot change own role',
+  cannotDeleteSelf: 'You cannot delete your own account.',
+  lastAdmin: 'At least one admin must remain.',
+  userNotFound: 'User not found',
+  nothingToUpdate: 'Nothing to update: send display_name or email',
+} as const;
+
+export const LIMITS = {
+  emailMax: 254,
+  passwordMin: 8,
+  passwordMax: 1024,
+  nameMin: 2,
+  nameMax: 100,
+  deviceIdMax: 128,
+  deviceNameMax: 200,
+  tokenMax: 8192,
+  /** GET /admin/signup-events page size (SPEC.md section 9). */
+  signupEventsPage: 100,
+  filterMax: 254,
+} as const;
+
+/** The simple x@y.z shape of SPEC.md section 5. */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;

@@ -1,0 +1,45 @@
+import type { SignupEventsQuery, SignupOutcome } from '@pitclock/contracts/schemas';
+
+export type SignupEventFilter = {
+  /** Part of the e-mail, compared in lower case. */
+  emailContains?: string;
+  outcome?: SignupOutcome;
+  ip?: string;
+  /** Compared in lower case. */
+  platform?: string;
+  from?: Date;
+  to?: { at: Date; inclusive: boolean };
+  limit: number;
+  /** Only events with a smaller id (the next page). */
+  beforeId?: number;
+};
+
+const dateOnly = /^\d{4}-\d{2}-\d{2}$/;
+const dayMs = 86_400_000;
+
+/**
+ * The list filter of a parsed query. A date (YYYY-MM-DD) is a whole UTC day: `from` starts at its
+ * midnight and `to` includes all of it; an instant is used as given (both ends inclusive).
+ * Answers an error text when `from` is after `to`.
+ */
+export const toSignupEventFilter = (
+  query: SignupEventsQuery,
+): { filter: SignupEventFilter } | { error: string } => {
+  const filter: SignupEventFilter = { limit: query.limit };
+  if (query.email) filter.emailContains = query.email.toLowerCase();
+  if (query.outcome !== 'any') filter.outcome = query.outcome;
+  if (query.ip) filter.ip = query.ip;
+  if (query.platform) filter.platform = query.platform.toLowerCase();
+  if (query.before !== undefined) filter.beforeId = query.before;
+  if (query.from) filter.from = new Date(dateOnly.test(query.from) ? `${query.from}T00:00:00Z` : query.from);
+  if (query.to) {
+    filter.to = dateOnly.test(query.to)
+      ? { at: new Date(Date.parse(`${query.to}T00:00:00Z`) + dayMs), inclusive: false }
+      : { at: new Date(query.to), inclusive: true };
+  }
+  if (filter.from && filter.to) {
+    const { at, inclusive } = filter.to;
+    if (inclusive ? filter.from > at : filter.from >= at) return { error: 'from must not be after to' };
+  }
+  return { filter };
+};

@@ -1,0 +1,55 @@
+import { describe, expect, it } from 'vitest';
+import { decideDeletion, decideRoleToggle, rolesOf } from './user-admin';
+
+describe('decideRoleToggle', () => {
+  it('refuses changing one own role', () => {
+    expect(decideRoleToggle({ actorId: 3, target: { id: 3, isAdmin: true }, adminCount: 5 })).toEqual({
+      allowed: false,
+      reason: 'own_account',
+    });
+  });
+  it('refuses demoting the last admin', () => {
+    expect(decideRoleToggle({ actorId: 3, target: { id: 4, isAdmin: true }, adminCount: 1 })).toEqual({
+      allowed: false,
+      reason: 'last_admin',
+    });
+  });
+  it('allows demoting one of several admins and promoting anyone else', () => {
+    expect(decideRoleToggle({ actorId: 3, target: { id: 4, isAdmin: true }, adminCount: 2 })).toEqual({
+      allowed: true,
+    });
+    expect(decideRoleToggle({ actorId: 3, target: { id: 4, isAdmin: false }, adminCount: 1 })).toEqual({
+      allowed: true,
+    });
+  });
+});
+
+describe('decideDeletion', () => {
+  it('refuses deleting one own account', () => {
+    expect(decideDeletion({ actorId: 3, target: { id: 3, isAdmin: true }, adminCount: 5 })).toEqual({
+      allowed: false,
+      reason: 'own_account',
+    });
+  });
+  it('refuses deleting the last admin', () => {
+    expect(decideDeletion({ actorId: 3, target: { id: 4, isAdmin: true }, adminCount: 1 })).toEqual({
+      allowed: false,
+      reason: 'last_admin',
+    });
+  });
+  it('allows deleting an ordinary user or one of several admins', () => {
+    expect(decideDeletion({ actorId: 3, target: { id: 4, isAdmin: false }, adminCount: 1 })).toEqual({
+      allowed: true,
+    });
+    expect(decideDeletion({ actorId: 3, target: { id: 4, isAdmin: true }, adminCount: 2 })).toEqual({
+      allowed: true,
+    });
+  });
+});
+
+describe('rolesOf', () => {
+  it('every account is a user; admins are also admin', () => {
+    expect(rolesOf(false)).toEqual(['user']);
+    expect(rolesOf(true)).toEqual(['user', 'admin']);
+  });
+});

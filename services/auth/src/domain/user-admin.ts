@@ -1,0 +1,39 @@
+/** The rules of the admin users API that depend on who acts and how many admins there are. */
+export type AdminTarget = { id: number; isAdmin: boolean };
+
+export type AdminDecision = { allowed: true } | { allowed: false; reason: 'own_account' | 'last_admin' };
+
+const allowed: AdminDecision = { allowed: true };
+
+/** An admin cannot change their own role, and the last admin cannot lose the role. */
+export const decideRoleToggle = ({
+  actorId,
+  target,
+  adminCount,
+}: {
+  actorId: number;
+  target: AdminTarget;
+  adminCount: number;
+}): AdminDecision => {
+  if (actorId === target.id) return { allowed: false, reason: 'own_account' };
+  if (target.isAdmin && adminCount <= 1) return { allowed: false, reason: 'last_admin' };
+  return allowed;
+};
+
+/** An admin cannot delete their own account, and the last admin cannot be deleted. */
+export const decideDeletion = ({
+  actorId,
+  target,
+  adminCount,
+}: {
+  actorId: number;
+  target: AdminTarget;
+  adminCount: number;
+}): AdminDecision => {
+  if (actorId === target.id) return { allowed: false, reason: 'own_account' };
+  if (target.isAdmin && adminCount <= 1) return { allowed: false, reason: 'last_admin' };
+  return allowed;
+};
+
+/** The roles GET /me answers: every account is a user; admins are also admin. */
+export const rolesOf = (isAdmin: boolean): string[] => (isAdmin ? ['user', 'admin'] : ['user']);

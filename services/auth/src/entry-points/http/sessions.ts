@@ -1,0 +1,53 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { LoginResponse } from '@pitclock/contracts/schemas';
+import { signAccessToken } from '@pitclock/kit';
+import type { AuthAppConfig } from '../../config';
+import type { RefreshTokensRepository, UserRow } from '../../data-access';
+import { familyExpiry, hashRefreshToken, newRefreshToken } from '../../domain/refresh-tokens';
+
+export type Sessions = {
+  /** A sign-in: a new refresh-token family for the device and the first token pair. */
+  start: (user: UserRow, deviceId: string | undefined) => Promise<LoginResponse>;
+  /** An access token: sub = user id, is_admin as stored now (informational; the server re-reads it). */
+  accessToken: (user: UserRow) => string;
+};
+
+/** A device id for a client that sent none. */
+const newDeviceId = () => `device-${randomBytes(12).toString('hex')}`;
+
+export const createSessions = ({
+  refreshTokens,
+  config,
+  clock,
+}: {
+  refreshTokens: RefreshTokensRepository;
+  config: AuthAppConfig;
+  clock: () => Date;
+}): Sessions => {
+  const accessToken = (user: UserRow) =>
+    signAccessToken(
+      { userId: user.id, claims: { is_admin: user.isAdmin } },
+      {
+        secret: config.JWT_SECRET,
+        audience: config.JWT_AUDIENCE,
+        expiresInSeconds: config.ACCESS_TOKEN_TTL_SECONDS,
+      },
+    );
+  return {
+    accessToken,
+    start: async (user, deviceId) => {
+      const now = clock();
+      const refreshToken = newRefreshToken();
+      const device = deviceId ?? newDeviceId();
+      await refreshTokens.startFamily({
+        tokenHash: hashRefreshToken(refreshToken),
+        familyId: randomUUID(),
+        userId: user.id,
+        deviceId: device,
+        issuedAt: now,
+        familyExpiresAt: familyExpiry(now, config.REFRESH_FAMILY_TTL_DAYS),
+      });
+      return { token: accessToken(user), refresh_token: refreshToken, device_id: device };
+    },
+  };
+};

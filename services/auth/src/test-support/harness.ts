@@ -1,0 +1,187 @@
+import { randomBytes } from 'node:crypto';
+import { AUTH_MESSAGES } from '@pitclock/contracts/schemas';
+import {
+  createDatabase,
+  createLogger,
+  createRedis,
+  loadConfig,
+  migrate,
+  type Database,
+  type RedisHandle,
+} from '@pitclock/kit';
+import {
+  createTestDatabase,
+  testRedisPrefix,
+  type TestDatabase,
+  type TestRedisPrefix,
+} from '@pitclock/kit/testing';
+import type { Express } from 'express';
+import jwt from 'jsonwebtoken';
+import request from 'supertest';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { createApp } from '../app';
+import { authConfigSchema, type AuthConfig } from '../config';
+import { createUsersRepository, migrations } from '../data-access';
+import { createPasswordHasher, type PasswordHasher } from '../domain/passwords';
+
+export const JWT_SECRET = 'auth-test-secret-0123456789-0123456789';
+export const JWT_AUDIENCE = 'pitclock';
+
+/** The service's configuration as loadConfig makes it, with test overrides (defaults otherwise). */
+export const testConfig = (overrides: Partial<Record<keyof AuthConfig, string>> = {}): AuthConfig =>
+  loadConfig(authConfigSchema, {
+    DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/unused',
+    JWT_SECRET,
+    JWT_AUDIENCE,
+    ...overrides,
+  });
+
+/** A unique client address for X-Forwarded-For (the app trusts the loopback proxy). */
+export const newIp = () => {
+  const [a, b, c] = randomBytes(3);
+  return `10.${a}.${b}.${((c ?? 0) % 250) + 1}`;
+};
+
+export const newEmail = (tag = 'cook') => `${tag}-${randomBytes(5).toString('hex')}@pitclock.test`;
+
+export const PASSWORD = 'smoked-brisket-2024';
+export const device_info = { device_id: 'device-Mozilla/5.0 (X11; Linux x-abc123', name: 'Test browser' };
+
+export type Signed = { id: number; email: string; token: string; refresh_token: string; device_id: string };
+
+/** A controllable clock: real time plus an offset that tests move forward. */
+export const createTestClock = () => {
+  let offsetMs = 0;
+  return {
+    now: () => new Date(Date.now() + offsetMs),
+    advance: (ms: number) => {
+      offsetMs += ms;
+    },
+    reset: () => {
+      offsetMs = 0;
+    },
+  };
+};
+
+type ConfigOverrides = Partial<Record<keyof AuthConfig, string>>;
+
+/**
+ * A database of its own (migrated) and a Redis prefix of its own for one test file, the real app of the
+ * service, and helpers that act as a client would (over HTTP) or read what was stored.
+ */
+export const useAuthService = (overrides: ConfigOverrides = {}) => {
+  const logger = createLogger({ name: 'auth-test', level: 'silent' });
+  const clock = createTestClock();
+  let testDb: TestDatabase;
+  let prefix: TestRedisPrefix;
+  let database: Database;
+  let redis: RedisHandle;
+  let app: Express;
+  const passwords: PasswordHasher = createPasswordHasher();
+
+  const makeApp = (
+    more: ConfigOverrides = {},
+    deps: { redis?: RedisHandle; passwords?: PasswordHasher } = {},
+  ) =>
+    createApp({
+      config: testConfig({ ...overrides, ...more }),
+      database,
+      redis: deps.redis ?? redis,
+      logger,
+      version: { version: '1.0.0' },
+      clock: clock.now,
+      passwords: deps.passwords ?? passwords,
+    });
+
+  beforeAll(async () => {
+    testDb = await createTestDatabase();
+    prefix = testRedisPrefix();
+    database = createDatabase(testDb.url);
+    await migrate(database, migrations);
+    redis = createRedis(prefix.url, { keyPrefix: prefix.prefix });
+    await redis.waitUntilReady(5_000);
+    app = makeApp();
+  });
+
+  afterAll(async () => {
+    await redis?.close();
+    await database?.close();
+    await prefix?.cleanup();
+    await testDb?.drop();
+  });
+
+  const query = async <T extends Record<string, unknown> = Record<string, unknown>>(
+    text: string,
+    params: unknown[] = [],
+  ) => (await database.pool.query<T>(text, params)).rows;
+
+  const count = async (table: string, where = 'true', params: unknown[] = []) =>
+    Number((await query<{ n: string }>(`select count(*) as n from ${table} where ${where}`, params))[0]!.n);
+
+  /** Row counts of every table of the service, to prove a request stored nothing. */
+  const counts = async () => ({
+    users: await count('users'),
+    refresh_tokens: await count('refresh_tokens'),
+    signup_events: await count('signup_events'),
+    refresh_tokens_used: await count('refresh_tokens', 'used_at is not null'),
+    refresh_tokens_revoked: await count('refresh_tokens', 'revoked_at is not null'),
+  });
+
+  const register = async (
+    body: { email: string; password?: string; display_name?: string },
+    target: Express = app,
+  ) => {
+    const res = await request(target)
+      .post('/api/auth/register')
+      .set('X-Forwarded-For', newIp())
+      .send({ password: PASSWORD, display_name: 'Pit Boss', device_info, ...body });
+    expect(res.status, JSON.stringify(res.body)).toBe(201);
+    return res;
+  };
+
+  const login = (email: string, password = PASSWORD, target: Express = app, ip = newIp()) =>
+    request(target).post('/api/login').set('X-Forwarded-For', ip).send({ email, password, device_info });
+
+  /** Registers a new account and signs in with it. */
+  const signUp = async ({ admin = false, email = newEmail() } = {}): Promise<Signed> => {
+    await register({ email });
+    if (admin) await query('update users set is_admin = true where lower(email) = lower($1)', [email]);
+    const res = await login(email);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    const [row] = await query<{ id: number }>('select id from users where lower(email) = lower($1)', [email]);
+    return { id: row!.id, email, ...(res.body as Omit<Signed, 'id' | 'email'>) };
+  };
+
+  return {
+    app: () => app,
+    database: () => database,
+    redis: () => redis,
+    /** Another connection to the same Redis server and key prefix (a second instance of the service). */
+    connectRedis: async () => {
+      const handle = createRedis(prefix.url, { keyPrefix: prefix.prefix });
+      await handle.waitUntilReady(5_000);
+      return handle;
+    },
+    users: () => createUsersRepository(database.db),
+    passwords,
+    clock,
+    makeApp,
+    query,
+    count,
+    counts,
+    register,
+    login,
+    signUp,
+  };
+};
+
+/** An HS256 token as the service signs them, with any claims and options (for forged tokens). */
+export const signToken = (
+  claims: Record<string, unknown>,
+  options: jwt.SignOptions = {},
+  secret = JWT_SECRET,
+) => jwt.sign(claims, secret, { algorithm: 'HS256', audience: JWT_AUDIENCE, expiresIn: 900, ...options });
+
+export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
+
+export const messages = AUTH_MESSAGES;
