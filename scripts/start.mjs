@@ -13,7 +13,12 @@ function localSecrets() {
   const file = path.join(dataDir, 'secrets.json');
   mkdirSync(dataDir, { recursive: true });
   if (!existsSync(file)) {
-    writeFileSync(file, JSON.stringify({ JWT_SECRET: randomBytes(48).toString('base64url') }, null, 2), { mode: 0o600 });
+    const secrets = {
+      JWT_SECRET: randomBytes(48).toString('base64url'),
+      ADMIN_EMAIL: 'admin@pitclock.local',
+      ADMIN_PASSWORD: randomBytes(12).toString('base64url'),
+    };
+    writeFileSync(file, JSON.stringify(secrets, null, 2), { mode: 0o600 });
   }
   return JSON.parse(readFileSync(file, 'utf8'));
 }
@@ -32,6 +37,8 @@ const env = {
   REDIS_URL: servers.redisUrl,
   REDIS_KEY_PREFIX: process.env.REDIS_KEY_PREFIX ?? 'pitclock:',
   JWT_SECRET: process.env.JWT_SECRET ?? secrets.JWT_SECRET,
+  ADMIN_EMAIL: process.env.ADMIN_EMAIL ?? secrets.ADMIN_EMAIL,
+  ADMIN_PASSWORD: process.env.ADMIN_PASSWORD ?? (process.env.ADMIN_EMAIL ? undefined : secrets.ADMIN_PASSWORD),
   NODE_ENV: process.env.NODE_ENV ?? 'production',
 };
 const gatewayPort = Number(process.env.PORT ?? 8080);
@@ -44,6 +51,9 @@ try {
   process.exit(1);
 }
 log(`PitClock is running at ${stack.url}  (Ctrl-C stops it)`);
+if (!process.env.ADMIN_PASSWORD && !process.env.ADMIN_EMAIL) {
+  log(`admin sign-in: ${secrets.ADMIN_EMAIL} / ${secrets.ADMIN_PASSWORD}  (generated once, kept in .data/secrets.json)`);
+}
 
 let stopping = false;
 async function shutdown(signal) {

@@ -40,7 +40,7 @@ async function waitForHttp(url, name, child, timeoutMs = 60_000) {
 function launch(name, cwd, entry, env, quiet) {
   const child = spawn(process.execPath, ['--import', 'tsx', entry], {
     cwd: path.join(root, cwd),
-    env: { ...process.env, ...env },
+    env: Object.fromEntries(Object.entries({ ...process.env, ...env }).filter(([, value]) => value !== undefined)),
     stdio: quiet ? ['ignore', 'ignore', 'inherit'] : ['ignore', 'inherit', 'inherit'],
   });
   child.on('exit', (code, signal) => {
