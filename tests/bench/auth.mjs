@@ -14,6 +14,7 @@ import path from 'node:path';
 import autocannon from 'autocannon';
 import { Redis } from 'ioredis';
 import pg from 'pg';
+import { provisionDataServers } from '../../scripts/lib/provision.mjs';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 const TARGETS = { loginP99Ms: 400, meRps: 2500, meP99Ms: 50 };
@@ -22,8 +23,10 @@ const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const CONNECTIONS = 50;
 const logLevel = process.env.BENCH_LOG_LEVEL ?? 'warn';
 
-const pgAdminUrl = process.env.PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const redisUrl = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
+// The project's own PostgreSQL and Redis (or DATABASE_URL / REDIS_URL), as npm start and npm test use.
+const dataServers = await provisionDataServers();
+const pgAdminUrl = process.env.PG_ADMIN_URL ?? dataServers.adminUrl;
+const redisUrl = dataServers.redisUrl;
 
 const freePort = () =>
   new Promise((resolve) => {
@@ -220,4 +223,5 @@ try {
   process.exitCode = 1;
 } finally {
   await service?.stop();
+  await dataServers.stop();
 }

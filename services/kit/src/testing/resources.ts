@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 
-const adminUrl = () => process.env.PG_ADMIN_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+export const pgAdminUrl = () => process.env.PG_ADMIN_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 export const testRedisUrl = () => process.env.TEST_REDIS_URL || 'redis://127.0.0.1:6379';
 
 const suffix = () => randomBytes(6).toString('hex');
@@ -10,7 +10,7 @@ const suffix = () => randomBytes(6).toString('hex');
 export type TestDatabase = { name: string; url: string; drop: () => Promise<void> };
 
 const withAdmin = async <T>(run: (client: pg.Client) => Promise<T>): Promise<T> => {
-  const client = new pg.Client({ connectionString: adminUrl() });
+  const client = new pg.Client({ connectionString: pgAdminUrl() });
   await client.connect();
   try {
     return await run(client);
@@ -23,7 +23,7 @@ const withAdmin = async <T>(run: (client: pg.Client) => Promise<T>): Promise<T> 
 export const createTestDatabase = async (): Promise<TestDatabase> => {
   const name = `pitclock_test_${suffix()}`;
   await withAdmin((client) => client.query(`CREATE DATABASE "${name}"`));
-  const url = new URL(adminUrl());
+  const url = new URL(pgAdminUrl());
   url.pathname = `/${name}`;
   return {
     name,

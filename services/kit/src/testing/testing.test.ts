@@ -3,9 +3,10 @@ import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { createRedis } from '../redis';
 import { createTestDatabase, testRedisPrefix } from './index';
+import { pgAdminUrl } from './resources';
 
 const databaseExists = async (name: string) => {
-  const client = new pg.Client({ connectionString: 'postgres://postgres@127.0.0.1:5432/postgres' });
+  const client = new pg.Client({ connectionString: pgAdminUrl() });
   await client.connect();
   try {
     return (await client.query('select 1 from pg_database where datname = $1', [name])).rowCount === 1;
