@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { session } from '@pitclock/contracts';
 import { anHourAgo, fakeToken, inOneHour } from '../test/tokens';
-import { clearInvalidSession, isAdmin, isSignedIn } from './session';
+import { clearInvalidSession, isSignedIn } from './session';
 
 describe('session helpers', () => {
   it('is signed in only with a stored token that is valid now', () => {
@@ -25,13 +25,16 @@ describe('session helpers', () => {
     expect(session.getToken()).toBe(valid);
   });
 
-  it('takes the admin hint from the stored flag or the token claim', () => {
-    session.setTokens({ token: fakeToken({ exp: inOneHour(), is_admin: false }) });
-    expect(isAdmin()).toBe(false);
-    session.setTokens({ token: fakeToken({ exp: inOneHour(), is_admin: true }) });
-    expect(isAdmin()).toBe(true);
-    session.clear();
-    localStorage.setItem('isAdmin', 'true');
-    expect(isAdmin()).toBe(true);
+  it('a missing token at start also clears a refresh token left behind', () => {
+    localStorage.setItem('refresh_token', 'r1');
+    clearInvalidSession();
+    expect(localStorage.getItem('refresh_token')).toBeNull();
+  });
+
+  it('an expired token at start signs out: token keys in local and session storage and the refresh token go', () => {
+    session.setTokens({ token: fakeToken({ exp: anHourAgo() }), refresh_token: 'r1' });
+    clearInvalidSession();
+    for (const key of ['token', 'TOKEN', 'refresh_token']) expect(localStorage.getItem(key)).toBeNull();
+    expect(sessionStorage.getItem('token')).toBeNull();
   });
 });

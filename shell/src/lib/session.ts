@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { isTokenValid, readTokenClaims, session } from '@pitclock/contracts';
+import { isTokenValid, session } from '@pitclock/contracts';
 
 const nowSeconds = () => Date.now() / 1000;
 
@@ -9,24 +9,18 @@ export function isSignedIn(now: number = nowSeconds()): boolean {
 }
 
 /**
- * A client hint for showing the Admin group: the stored admin flag or the token's is_admin claim.
- * The server decides what an admin may do.
+ * At start (SPEC.md section 4): a missing or invalid (expired, unreadable) token signs the user out:
+ * the tokens, a refresh token left without its token included, leave local and session storage.
  */
-export function isAdmin(): boolean {
-  if (session.isAdminFlag()) return true;
-  const claims = readTokenClaims(session.getToken());
-  return claims?.is_admin === true || claims?.isAdmin === true;
-}
-
-/** At start: a stored token that is missing its validity (expired, unreadable) is cleared. */
 export function clearInvalidSession(now: number = nowSeconds()): void {
   const token = session.getToken();
-  if (token !== null && !isTokenValid(token, now)) session.clear();
+  const stale = token === null ? session.getRefreshToken() !== null : !isTokenValid(token, now);
+  if (stale) session.clear();
 }
 
-function subscribe(listener: () => void): () => void {
+/** Follows sign-in and sign-out in this tab (the session store) and in others (storage events). */
+export function subscribeToSession(listener: () => void): () => void {
   const unsubscribe = session.subscribe(listener);
-  // Another tab signing in or out changes localStorage: follow it.
   window.addEventListener('storage', listener);
   return () => {
     unsubscribe();
@@ -35,9 +29,5 @@ function subscribe(listener: () => void): () => void {
 }
 
 export function useSignedIn(): boolean {
-  return useSyncExternalStore(subscribe, () => isSignedIn());
-}
-
-export function useIsAdmin(): boolean {
-  return useSyncExternalStore(subscribe, isAdmin);
+  return useSyncExternalStore(subscribeToSession, () => isSignedIn());
 }

@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
-import { session } from '@pitclock/contracts';
+import { session, type ApiClient } from '@pitclock/contracts';
+import { ApiProvider } from '../../lib/api-context';
+import { closedPortUrl, startTestServer, testClient, type Reply } from '../../test/test-server';
 import { fakeToken, inOneHour } from '../../test/tokens';
 import { AppLayout } from './app-layout';
 
@@ -10,21 +12,33 @@ function Where() {
   return <p data-testid="where">{useLocation().pathname}</p>;
 }
 
-function renderLayout(claims: Record<string, unknown> = {}) {
-  session.setTokens({ token: fakeToken({ sub: '1', exp: inOneHour(), ...claims }) });
+/** The API of these tests: GET /me answers `me` (by default what the token claims), logout 204. */
+async function layoutApi(me?: () => Reply) {
+  const server = await startTestServer((req) => {
+    if (req.path === '/api/me') return me ? me() : { status: 503 };
+    if (req.path === '/api/auth/logout') return { status: 204 };
+    return { status: 404 };
+  });
+  return { server, client: testClient(server.url).client };
+}
+
+async function renderLayout(claims: Record<string, unknown> = {}, client?: ApiClient) {
+  session.setTokens({ token: fakeToken({ sub: '1', exp: inOneHour(), ...claims }), refresh_token: 'r1' });
   return render(
-    <MemoryRouter initialEntries={['/contests']}>
-      <Routes>
-        <Route
-          path="*"
-          element={
-            <AppLayout banner={<div role="note">licence slot</div>}>
-              <Where />
-            </AppLayout>
-          }
-        />
-      </Routes>
-    </MemoryRouter>,
+    <ApiProvider client={client ?? (await layoutApi()).client}>
+      <MemoryRouter initialEntries={['/contests']}>
+        <Routes>
+          <Route
+            path="*"
+            element={
+              <AppLayout banner={<div role="note">licence slot</div>}>
+                <Where />
+              </AppLayout>
+            }
+          />
+        </Routes>
+      </MemoryRouter>
+    </ApiProvider>,
   );
 }
 
@@ -32,8 +46,8 @@ const sidebar = () =>
   screen.getAllByRole('navigation', { name: 'Main' }).find((nav) => nav.classList.contains('app-sidebar'))!;
 
 describe('navigation', () => {
-  it('shows Cook-offs, Templates, Categories, Settings and About, and no Admin group to a cook', () => {
-    renderLayout();
+  it('shows Cook-offs, Templates, Categories, Settings and About, and no Admin group to a cook', async () => {
+    await renderLayout();
     const links = within(sidebar())
       .getAllByRole('link')
       .map((link) => [link.textContent, link.getAttribute('href')]);
@@ -48,9 +62,10 @@ describe('navigation', () => {
     expect(screen.queryByRole('group', { name: 'Admin' })).toBeNull();
   });
 
-  it('shows the Admin group to an admin', () => {
-    renderLayout({ is_admin: true });
-    const admin = within(sidebar()).getByRole('group', { name: 'Admin' });
+  it('shows the Admin group to an admin (GET /me says so)', async () => {
+    const { client } = await layoutApi(() => ({ json: { id: 1, is_admin: true, roles: ['admin'] } }));
+    await renderLayout({}, client);
+    const admin = await within(sidebar()).findByRole('group', { name: 'Admin' });
     expect(
       within(admin)
         .getAllByRole('link')
@@ -58,9 +73,21 @@ describe('navigation', () => {
     ).toEqual(['Promo Codes', 'Licenses', 'Signup Events', 'Users']);
   });
 
+  it('hides the Admin group when GET /me says the user is no admin, whatever the token claims', async () => {
+    const { server, client } = await layoutApi(() => ({ json: { id: 1, is_admin: false, roles: ['user'] } }));
+    await renderLayout({ is_admin: true }, client);
+    await waitFor(() => expect(server.on('/api/me')).toHaveLength(1));
+    await waitFor(() => expect(screen.queryByRole('group', { name: 'Admin' })).toBeNull());
+  });
+
+  it('offline, the Admin group follows the token claims', async () => {
+    await renderLayout({ is_admin: true }, testClient(await closedPortUrl()).client);
+    expect(within(sidebar()).getByRole('group', { name: 'Admin' })).toBeTruthy();
+  });
+
   it('the mobile menu opens with the same links, closes on Escape and on navigation', async () => {
     const user = userEvent.setup();
-    renderLayout({ is_admin: true });
+    await renderLayout({ is_admin: true });
     const button = screen.getByRole('button', { name: 'Open menu' });
     expect(button.getAttribute('aria-expanded')).toBe('false');
     await user.click(button);
@@ -85,15 +112,29 @@ describe('navigation', () => {
     expect(document.getElementById('app-mobile-menu')).toBeNull();
   });
 
-  it('renders the licence banner slot under the header', () => {
-    renderLayout();
+  it('renders the licence banner slot under the header', async () => {
+    await renderLayout();
     expect(screen.getByRole('note').textContent).toBe('licence slot');
   });
 
-  it('Log out clears the session and goes to /', async () => {
-    renderLayout();
+  it('Log out revokes the refresh token on the server, clears local and session storage and goes to /', async () => {
+    const { server, client } = await layoutApi();
+    await renderLayout({}, client);
     await userEvent.click(within(sidebar()).getByRole('button', { name: 'Log out' }));
-    expect(session.getToken()).toBeNull();
     expect(screen.getByTestId('where').textContent).toBe('/');
+    for (const key of ['token', 'TOKEN', 'refresh_token']) expect(localStorage.getItem(key)).toBeNull();
+    expect(sessionStorage.getItem('token')).toBeNull();
+    await waitFor(() =>
+      expect(server.on('/api/auth/logout').map((r) => r.json)).toEqual([{ refresh_token: 'r1' }]),
+    );
+  });
+
+  it('Log out with the server unreachable still clears the tokens and goes to /', async () => {
+    await renderLayout({}, testClient(await closedPortUrl()).client);
+    await userEvent.click(within(sidebar()).getByRole('button', { name: 'Log out' }));
+    expect(screen.getByTestId('where').textContent).toBe('/');
+    expect(session.getToken()).toBeNull();
+    expect(session.getRefreshToken()).toBeNull();
+    expect(sessionStorage.getItem('token')).toBeNull();
   });
 });

@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { session } from '@pitclock/contracts';
 import { CloseIcon, IconButton, MenuIcon } from '@pitclock/design-system';
-import { useIsAdmin } from '../../lib/session';
+import { useIsAdmin } from '../../lib/admin-status';
+import { useApi } from '../../lib/api-context';
+import { signOut } from '../../lib/sign-out';
 import { NavLinks } from './nav-links';
 import './app-layout.css';
 
@@ -17,6 +18,7 @@ export type AppLayoutProps = {
 /** The frame of every signed-in route: sticky header, navigation, licence banner slot, content. */
 export function AppLayout({ headerActions, banner, children }: AppLayoutProps) {
   const isAdmin = useIsAdmin();
+  const client = useApi();
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
@@ -45,8 +47,10 @@ export function AppLayout({ headerActions, banner, children }: AppLayoutProps) {
     return () => document.removeEventListener('keydown', onKeyDown);
   }, [menuOpen]);
 
+  // The tokens are cleared at once (the guards then leave the signed-in routes); the revoke on the
+  // server finishes in the background.
   const logout = () => {
-    session.clear();
+    void signOut(client);
     navigate('/', { replace: true });
   };
 

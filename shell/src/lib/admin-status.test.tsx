@@ -1,0 +1,174 @@
+import { describe, expect, it } from 'vitest';
+import { act, renderHook, waitFor } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { session, type ApiClient } from '@pitclock/contracts';
+import { closedPortUrl, startTestServer, testClient, type Reply } from '../test/test-server';
+import { fakeToken, inOneHour } from '../test/tokens';
+import { isAdminRecord, useIsAdmin } from './admin-status';
+import { ApiProvider } from './api-context';
+
+const signIn = (claims: Record<string, unknown> = {}) =>
+  session.setTokens({ token: fakeToken({ sub: '7', exp: inOneHour(), ...claims }), refresh_token: 'r1' });
+
+function renderIsAdmin(client: ApiClient) {
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <ApiProvider client={client}>{children}</ApiProvider>
+  );
+  return renderHook(() => useIsAdmin(), { wrapper });
+}
+
+/** An API whose GET /me answers `me`; everything else 404. */
+async function meServer(me: () => Reply) {
+  const server = await startTestServer((req) => (req.path === '/api/me' ? me() : { status: 404 }));
+  return { server, ...testClient(server.url) };
+}
+
+const user = (extra: Record<string, unknown>) => ({
+  json: {
+    id: 7,
+    email: 'a@b.co',
+    name: 'Al',
+    is_admin: false,
+    roles: ['user'],
+    created_at: '2026-01-01',
+    ...extra,
+  },
+});
+
+describe('isAdminRecord (SPEC.md section 6)', () => {
+  it.each([
+    [{ is_admin: true }, true],
+    [{ isAdmin: true }, true],
+    [{ admin: true }, true],
+    [{ is_admin: 1 }, true],
+    [{ roles: ['user', 'admin'] }, true],
+    [{ roles: ['ADMIN'] }, true],
+    [{ role: 'admin' }, true],
+    [{ roles: 'user,admin' }, true],
+    [{ role: ['admin'] }, true],
+    [{ is_admin: false, roles: ['user'] }, false],
+    [{ roles: ['administrator', 'badmin'] }, false],
+    [{ is_admin: 'no' }, false],
+    [{}, false],
+  ])('%j gives %s', (record, expected) => {
+    expect(isAdminRecord(record)).toBe(expected);
+  });
+
+  it('an id of 1 does not make an admin', () => {
+    expect(isAdminRecord({ id: 1 })).toBe(false);
+    expect(isAdminRecord({ id: 1, sub: '1', is_admin: false, roles: [] })).toBe(false);
+  });
+
+  it('is false for null, strings and numbers', () => {
+    expect(isAdminRecord(null)).toBe(false);
+    expect(isAdminRecord('admin')).toBe(false);
+    expect(isAdminRecord(1)).toBe(false);
+  });
+});
+
+describe('useIsAdmin: local flag, then GET /me, then the token claims', () => {
+  it('the local flag isAdmin=1 makes an admin without asking the server', async () => {
+    signIn({ is_admin: false });
+    localStorage.setItem('isAdmin', '1');
+    const { server, client } = await meServer(() => user({ is_admin: false }));
+    const { result } = renderIsAdmin(client);
+    expect(result.current).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(result.current).toBe(true);
+    expect(server.on('/api/me')).toHaveLength(0);
+  });
+
+  it('online, /me decides over the token: is_admin true makes an admin though the token says not', async () => {
+    signIn({ is_admin: false });
+    const { server, client } = await meServer(() => user({ is_admin: true }));
+    const { result } = renderIsAdmin(client);
+    await waitFor(() => expect(result.current).toBe(true));
+    expect(server.on('/api/me')[0]?.headers.authorization).toBe(`Bearer ${session.getToken()}`);
+  });
+
+  it('online, /me decides over the token: a user no longer admin loses the group the token still claims', async () => {
+    signIn({ is_admin: true });
+    const { client } = await meServer(() => user({ is_admin: false, roles: ['user'] }));
+    const { result } = renderIsAdmin(client);
+    expect(result.current).toBe(true); // the claims answer while /me is on its way
+    await waitFor(() => expect(result.current).toBe(false));
+  });
+
+  it.each([{ roles: ['user', 'admin'] }, { role: 'admin' }, { isAdmin: true }, { admin: true }])(
+    '/me with %j makes an admin',
+    async (extra) => {
+      signIn();
+      const { client } = await meServer(() => user(extra));
+      const { result } = renderIsAdmin(client);
+      await waitFor(() => expect(result.current).toBe(true));
+    },
+  );
+
+  it('/me for user id 1 without an admin claim is not an admin', async () => {
+    session.setTokens({ token: fakeToken({ sub: '1', exp: inOneHour() }) });
+    const { server, client } = await meServer(() => user({ id: 1 }));
+    const { result } = renderIsAdmin(client);
+    await waitFor(() => expect(server.on('/api/me')).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(result.current).toBe(false);
+  });
+
+  it('offline (the API unreachable), the token claims decide', async () => {
+    signIn({ roles: ['admin'] });
+    const { client, calls } = testClient(await closedPortUrl());
+    const { result } = renderIsAdmin(client);
+    await waitFor(() => expect(calls).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(result.current).toBe(true);
+  });
+
+  it('offline, a token without admin claims is not an admin', async () => {
+    signIn({ is_admin: false });
+    const { client, calls } = testClient(await closedPortUrl());
+    const { result } = renderIsAdmin(client);
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(result.current).toBe(false);
+  });
+
+  it('a failing /me (503) leaves the claims; back online it asks again and follows the answer', async () => {
+    signIn({ is_admin: true });
+    let up = false;
+    const { server, client } = await meServer(() =>
+      up
+        ? user({ is_admin: false })
+        : { status: 503, json: { error: 'service_unavailable', message: 'down' } },
+    );
+    const { result } = renderIsAdmin(client);
+    await waitFor(() => expect(server.on('/api/me')).toHaveLength(1));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(result.current).toBe(true);
+    up = true;
+    act(() => {
+      window.dispatchEvent(new Event('online'));
+    });
+    await waitFor(() => expect(result.current).toBe(false));
+    expect(server.on('/api/me')).toHaveLength(2);
+  });
+
+  it('asks nothing while signed out, and is false', async () => {
+    const { server, client } = await meServer(() => user({ is_admin: true }));
+    const { result } = renderIsAdmin(client);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(result.current).toBe(false);
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it("asks again for the next user who signs in, and never shows the previous user's answer", async () => {
+    signIn({ sub: '7' });
+    const { server, client } = await meServer(() =>
+      user(server.on('/api/me').length === 1 ? { is_admin: true } : { is_admin: false }),
+    );
+    const { result } = renderIsAdmin(client);
+    await waitFor(() => expect(result.current).toBe(true));
+    act(() => session.setTokens({ token: fakeToken({ sub: '8', exp: inOneHour() }) }));
+    expect(result.current).toBe(false);
+    await waitFor(() => expect(server.on('/api/me')).toHaveLength(2));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(result.current).toBe(false);
+  });
+});
