@@ -165,20 +165,46 @@ test('login with /api unreachable shows the network text; an answer without a to
   expect((await storedTokens(page)).token).toBeNull();
 });
 
-test('an expired token at start signs the user out', async ({ page }) => {
-  await page.addInitScript(() => {
+/** Seeds an expired (unsigned) access token, and optionally a refresh token, as a previous visit left them. */
+async function seedExpiredSession(page: Page, refreshToken: string | null): Promise<void> {
+  await page.addInitScript((refresh) => {
     if (sessionStorage.getItem('e2e-seeded')) return;
     const encode = (value: unknown) => btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
     const expired = `${encode({ alg: 'HS256' })}.${encode({ sub: '1', exp: Math.floor(Date.now() / 1000) - 60 })}.c2ln`;
     localStorage.setItem('token', expired);
     localStorage.setItem('TOKEN', expired);
     sessionStorage.setItem('token', expired);
-    localStorage.setItem('refresh_token', 'stale');
+    if (refresh) localStorage.setItem('refresh_token', refresh);
     sessionStorage.setItem('e2e-seeded', '1');
-  });
+  }, refreshToken);
+}
+
+test('an expired token with nothing to renew it signs the user out at start', async ({ page }) => {
+  await seedExpiredSession(page, null);
   await page.goto('/contests');
   await expect(page).toHaveURL((url) => url.pathname === '/');
   expect(await storedTokens(page)).toEqual({ token: null, TOKEN: null, sessionToken: null, refreshToken: null });
+});
+
+test('an expired token whose refresh the server refuses signs the user out to the sign-in page', async ({ page }) => {
+  await seedExpiredSession(page, 'a-refresh-token-the-server-never-issued');
+  await page.goto('/contests');
+  await expect(page).toHaveURL((url) => url.pathname === '/login');
+  expect(await storedTokens(page)).toEqual({ token: null, TOKEN: null, sessionToken: null, refreshToken: null });
+});
+
+test('an expired token is renewed with the refresh token and the cook stays signed in', async ({ page, request }) => {
+  const cook = await registerCook(request);
+  const login = await request.post('/api/login', { data: cook });
+  const { refresh_token } = (await login.json()) as { refresh_token: string };
+  await seedExpiredSession(page, refresh_token);
+  const refreshed = page.waitForResponse((response) => response.url().endsWith('/api/auth/refresh'));
+  await page.goto('/contests');
+  expect((await refreshed).status()).toBe(200);
+  await expect(page.getByRole('heading', { name: 'Cook-off' })).toBeVisible();
+  const stored = await storedTokens(page);
+  expect(stored.refreshToken).not.toBe(refresh_token);
+  expect(stored.token).not.toBeNull();
 });
 
 test('an admin signing in sees the Admin group in the menu', async ({ page }) => {

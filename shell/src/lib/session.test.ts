@@ -31,10 +31,26 @@ describe('session helpers', () => {
     expect(localStorage.getItem('refresh_token')).toBeNull();
   });
 
-  it('an expired token at start signs out: token keys in local and session storage and the refresh token go', () => {
-    session.setTokens({ token: fakeToken({ exp: anHourAgo() }), refresh_token: 'r1' });
+  it('an expired token with no refresh token at start signs out: token keys in local and session storage go', () => {
+    session.setTokens({ token: fakeToken({ exp: anHourAgo() }) });
     clearInvalidSession();
     for (const key of ['token', 'TOKEN', 'refresh_token']) expect(localStorage.getItem(key)).toBeNull();
     expect(sessionStorage.getItem('token')).toBeNull();
+  });
+
+  it('an expired token with a refresh token stays signed in at start, so an offline team is not locked out', () => {
+    const expired = fakeToken({ exp: anHourAgo() });
+    session.setTokens({ token: expired, refresh_token: 'r1' });
+    clearInvalidSession();
+    expect(isSignedIn()).toBe(true);
+    expect(session.getToken()).toBe(expired);
+    expect(session.getRefreshToken()).toBe('r1');
+  });
+
+  it('an unreadable token signs out even with a refresh token', () => {
+    session.setTokens({ token: 'not-a-jwt', refresh_token: 'r1' });
+    expect(isSignedIn()).toBe(false);
+    clearInvalidSession();
+    expect(session.getRefreshToken()).toBeNull();
   });
 });
