@@ -1,102 +1,28 @@
-// Test-only: a real local HTTP server on port 0 playing the API, so that the forms are tested over the
-// wire through the real contracts client (no fetch mocks). Same idea as contracts' test server.
-import { createServer, type IncomingHttpHeaders } from 'node:http';
-import type { AddressInfo } from 'node:net';
+// Test-only: contracts' real local HTTP server on port 0 playing the API, so that the forms are tested
+// over the wire through the real contracts client (no fetch mocks); here each server is closed after
+// its test.
 import { afterEach } from 'vitest';
 import { createApiClient, session, type ApiClient, type RequestOptions } from '@pitclock/contracts';
+import {
+  closedPortUrl,
+  startTestServer as startServer,
+  type ReceivedRequest,
+  type Reply,
+  type TestServer,
+} from '@pitclock/contracts/testing';
 
-export interface ReceivedRequest {
-  method: string;
-  path: string;
-  headers: IncomingHttpHeaders;
-  json: unknown;
-}
-
-export interface Reply {
-  status?: number;
-  json?: unknown;
-  text?: string;
-  headers?: Record<string, string>;
-  /** Wait this long before answering. */
-  delayMs?: number;
-}
-
-export interface TestServer {
-  /** 'http://127.0.0.1:<port>' */
-  url: string;
-  requests: ReceivedRequest[];
-  /** Requests received on `path` (e.g. '/api/login'), in order. */
-  on(path: string): ReceivedRequest[];
-  close(): Promise<void>;
-}
+export { closedPortUrl, type ReceivedRequest, type Reply, type TestServer };
 
 const open: TestServer[] = [];
 afterEach(async () => {
   await Promise.all(open.splice(0).map((server) => server.close()));
 });
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /** Starts a server answering with `handler`; closed after the test. */
-export async function startTestServer(
-  handler: (req: ReceivedRequest) => Reply | Promise<Reply>,
-): Promise<TestServer> {
-  const requests: ReceivedRequest[] = [];
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => {
-      void (async () => {
-        const text = Buffer.concat(chunks).toString('utf8');
-        let json: unknown;
-        try {
-          json = text === '' ? undefined : JSON.parse(text);
-        } catch {
-          json = undefined;
-        }
-        const url = req.url ?? '/';
-        const received = {
-          method: req.method ?? 'GET',
-          path: url.split('?')[0] ?? url,
-          headers: req.headers,
-          json,
-        };
-        requests.push(received);
-        const reply = await handler(received);
-        if (reply.delayMs) await sleep(reply.delayMs);
-        if (res.destroyed) return;
-        const headers: Record<string, string> = { ...reply.headers };
-        let body = reply.text ?? '';
-        if (reply.json !== undefined) {
-          body = JSON.stringify(reply.json);
-          headers['content-type'] ??= 'application/json; charset=utf-8';
-        }
-        res.writeHead(reply.status ?? 200, headers);
-        res.end(body);
-      })();
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  const handle: TestServer = {
-    url: `http://127.0.0.1:${port}`,
-    requests,
-    on: (path) => requests.filter((r) => r.path === path),
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
-  open.push(handle);
-  return handle;
-}
-
-/** A base URL on which nothing listens: a server is started on port 0 and closed again. */
-export async function closedPortUrl(): Promise<string> {
-  const server = await startTestServer(() => ({}));
-  await server.close();
-  return server.url;
+export async function startTestServer(handler: (req: ReceivedRequest) => Reply | Promise<Reply>): Promise<TestServer> {
+  const server = await startServer(handler);
+  open.push(server);
+  return server;
 }
 
 export type RecordedCall = { path: string; opts: RequestOptions | undefined };

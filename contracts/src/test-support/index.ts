@@ -1,0 +1,2 @@
+// Test-only helpers shared with other packages' tests (never imported by app code).
+export * from './test-server';
