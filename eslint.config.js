@@ -36,14 +36,23 @@ const crossFeatureZones = (app) => {
 
 export default tseslint.config(
   {
-    ignores: ['**/node_modules/**', '**/dist/**', '**/storybook-static/**', '.data/**', '**/drizzle/**', 'test-results/**'],
+    ignores: [
+      '**/node_modules/**',
+      '**/dist/**',
+      '**/storybook-static/**',
+      '.data/**',
+      '**/drizzle/**',
+      'test-results/**',
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
     plugins: { 'import-x': importX },
     languageOptions: { globals: { ...globals.node } },
-    settings: { 'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })] },
+    settings: {
+      'import-x/resolver-next': [createNodeResolver({ extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'] })],
+    },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'error',
@@ -59,13 +68,40 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
   },
-  { files: ['design-system/**', 'contracts/**'], rules: noImportOf([...frontEnds, ...services], 'design-system and contracts import no app and no service') },
-  { files: ['shell/**'], rules: noImportOf(['cook-app', 'admin-console', ...services], 'the shell reaches remotes only through Module Federation') },
-  { files: ['cook-app/**', 'admin-console/**'], rules: noImportOf(['shell', 'cook-app', 'admin-console', ...services].filter(Boolean), 'a remote never imports the shell, another remote or a service') },
-  { files: ['services/kit/**'], rules: noImportOf([...frontEnds, 'design-system', 'auth', 'licensing', 'notifier', 'gateway'], 'kit imports no service and no front end') },
+  {
+    files: ['design-system/**', 'contracts/**'],
+    rules: noImportOf(
+      [...frontEnds, ...services],
+      'design-system and contracts import no app and no service',
+    ),
+  },
+  {
+    files: ['shell/**'],
+    rules: noImportOf(
+      ['cook-app', 'admin-console', ...services],
+      'the shell reaches remotes only through Module Federation',
+    ),
+  },
+  {
+    files: ['cook-app/**', 'admin-console/**'],
+    rules: noImportOf(
+      ['shell', 'cook-app', 'admin-console', ...services].filter(Boolean),
+      'a remote never imports the shell, another remote or a service',
+    ),
+  },
+  {
+    files: ['services/kit/**'],
+    rules: noImportOf(
+      [...frontEnds, 'design-system', 'auth', 'licensing', 'notifier', 'gateway'],
+      'kit imports no service and no front end',
+    ),
+  },
   ...['auth', 'licensing', 'notifier', 'gateway'].map((svc) => ({
     files: [`services/${svc}/**`],
-    rules: noImportOf([...frontEnds, 'design-system', ...services.filter((s) => s !== 'kit' && s !== svc)], 'a service imports only kit and contracts; services talk over HTTP or the queue'),
+    rules: noImportOf(
+      [...frontEnds, 'design-system', ...services.filter((s) => s !== 'kit' && s !== svc)],
+      'a service imports only kit and contracts; services talk over HTTP or the queue',
+    ),
   })),
   {
     files: ['cook-app/src/**', 'admin-console/src/**', 'shell/src/**'],
@@ -77,7 +113,11 @@ export default tseslint.config(
           zones: [
             ...frontEnds.map(featureZones),
             ...frontEnds.flatMap(crossFeatureZones),
-            ...frontEnds.map((app) => ({ target: `./${app}/src/lib`, from: [`./${app}/src/features`, `./${app}/src/app`], message: 'lib imports nothing from features or app' })),
+            ...frontEnds.map((app) => ({
+              target: `./${app}/src/lib`,
+              from: [`./${app}/src/features`, `./${app}/src/app`],
+              message: 'lib imports nothing from features or app',
+            })),
           ],
         },
       ],

@@ -8,7 +8,9 @@ import { parseArgs } from 'node:util';
 import { dropDatabase, ensureDatabase, log, provisionDataServers, root, run } from './lib/provision.mjs';
 import { startStack } from './lib/stack.mjs';
 
-const { values } = parseArgs({ options: { port: { type: 'string', default: '8181' }, 'fresh-db': { type: 'boolean', default: false } } });
+const { values } = parseArgs({
+  options: { port: { type: 'string', default: '8181' }, 'fresh-db': { type: 'boolean', default: false } },
+});
 
 const builds = ['shell', 'cook-app', 'admin-console'].map((app) => path.join(root, app, 'dist'));
 if (!builds.every((dist) => existsSync(dist))) run('npm', ['run', 'build']);
@@ -36,7 +38,9 @@ let stack;
 async function cleanUp() {
   await stack?.stop();
   if (values['fresh-db']) {
-    await dropDatabase(servers.adminUrl, databaseName).catch((error) => log(`could not drop ${databaseName}: ${error.message}`));
+    await dropDatabase(servers.adminUrl, databaseName).catch((error) =>
+      log(`could not drop ${databaseName}: ${error.message}`),
+    );
     const { default: Redis } = await import('ioredis');
     const redis = new Redis(servers.redisUrl);
     const keys = await redis.keys(`${env.REDIS_KEY_PREFIX}*`);

@@ -3,7 +3,14 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { dataDir, ensureDatabase, installNpmPackages, log, provisionDataServers, run } from './lib/provision.mjs';
+import {
+  dataDir,
+  ensureDatabase,
+  installNpmPackages,
+  log,
+  provisionDataServers,
+  run,
+} from './lib/provision.mjs';
 
 installNpmPackages();
 const { startStack } = await import('./lib/stack.mjs');
@@ -38,7 +45,8 @@ const env = {
   REDIS_KEY_PREFIX: process.env.REDIS_KEY_PREFIX ?? 'pitclock:',
   JWT_SECRET: process.env.JWT_SECRET ?? secrets.JWT_SECRET,
   ADMIN_EMAIL: process.env.ADMIN_EMAIL ?? secrets.ADMIN_EMAIL,
-  ADMIN_PASSWORD: process.env.ADMIN_PASSWORD ?? (process.env.ADMIN_EMAIL ? undefined : secrets.ADMIN_PASSWORD),
+  ADMIN_PASSWORD:
+    process.env.ADMIN_PASSWORD ?? (process.env.ADMIN_EMAIL ? undefined : secrets.ADMIN_PASSWORD),
   NODE_ENV: process.env.NODE_ENV ?? 'production',
 };
 const gatewayPort = Number(process.env.PORT ?? 8080);
@@ -52,7 +60,9 @@ try {
 }
 log(`PitClock is running at ${stack.url}  (Ctrl-C stops it)`);
 if (!process.env.ADMIN_PASSWORD && !process.env.ADMIN_EMAIL) {
-  log(`admin sign-in: ${secrets.ADMIN_EMAIL} / ${secrets.ADMIN_PASSWORD}  (generated once, kept in .data/secrets.json)`);
+  log(
+    `admin sign-in: ${secrets.ADMIN_EMAIL} / ${secrets.ADMIN_PASSWORD}  (generated once, kept in .data/secrets.json)`,
+  );
 }
 
 let stopping = false;

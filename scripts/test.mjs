@@ -4,7 +4,14 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { dataDir, ensureOsPackages, installNpmPackages, log, provisionDataServers, root } from './lib/provision.mjs';
+import {
+  dataDir,
+  ensureOsPackages,
+  installNpmPackages,
+  log,
+  provisionDataServers,
+  root,
+} from './lib/provision.mjs';
 
 const resultsDir = path.join(dataDir, 'results');
 rmSync(resultsDir, { recursive: true, force: true });
@@ -17,7 +24,9 @@ function step(name, command, args, env = {}) {
   log(`── ${name}: ${command} ${args.join(' ')}`);
   const started = Date.now();
   const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
-  log(`── ${name}: ${result.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  log(
+    `── ${name}: ${result.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
   return result.status === 0;
 }
 
@@ -53,18 +62,37 @@ const servers = await provisionDataServers();
 const dataEnv = { PG_ADMIN_URL: servers.adminUrl, TEST_REDIS_URL: servers.redisUrl };
 
 try {
-  check('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
+  check('lint (ESLint and Prettier)', 'npm', ['run', 'lint']);
   check('typecheck', 'npm', ['run', 'typecheck', '--workspaces', '--if-present']);
   const vitestFile = path.join(resultsDir, 'vitest.json');
-  suite('unit, story and service tests', 'npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestFile}`],
-    vitestFile, (r) => ({ passed: r.numPassedTests, failed: r.numFailedTests, skipped: r.numPendingTests + r.numTodoTests }), dataEnv);
+  suite(
+    'unit, story and service tests',
+    'npx',
+    ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestFile}`],
+    vitestFile,
+    (r) => ({
+      passed: r.numPassedTests,
+      failed: r.numFailedTests,
+      skipped: r.numPendingTests + r.numTodoTests,
+    }),
+    dataEnv,
+  );
   check('storybook build', 'npm', ['run', 'build-storybook', '-w', 'design-system']);
   const built = check('front-end build', 'npm', ['run', 'build']);
   if (built) {
     const e2eFile = path.join(resultsDir, 'playwright.json');
-    suite('e2e (Playwright, Chromium)', 'npx', ['playwright', 'test', '-c', 'tests/e2e/playwright.config.ts', '--reporter=list,json'],
-      e2eFile, (r) => ({ passed: r.stats.expected + r.stats.flaky, failed: r.stats.unexpected, skipped: r.stats.skipped }),
-      { ...dataEnv, PLAYWRIGHT_JSON_OUTPUT_NAME: e2eFile, REDIS_URL: servers.redisUrl });
+    suite(
+      'e2e (Playwright, Chromium)',
+      'npx',
+      ['playwright', 'test', '-c', 'tests/e2e/playwright.config.ts', '--reporter=list,json'],
+      e2eFile,
+      (r) => ({
+        passed: r.stats.expected + r.stats.flaky,
+        failed: r.stats.unexpected,
+        skipped: r.stats.skipped,
+      }),
+      { ...dataEnv, PLAYWRIGHT_JSON_OUTPUT_NAME: e2eFile, REDIS_URL: servers.redisUrl },
+    );
   } else {
     tally.failed += 1;
     failures.push('e2e (not run: the build failed)');
@@ -74,5 +102,7 @@ try {
 }
 
 if (failures.length) log(`failed: ${failures.join('; ')}`);
-process.stdout.write(`${tally.passed} passed, ${tally.failed} failed${tally.skipped ? `, ${tally.skipped} skipped` : ''}\n`);
+process.stdout.write(
+  `${tally.passed} passed, ${tally.failed} failed${tally.skipped ? `, ${tally.skipped} skipped` : ''}\n`,
+);
 process.exit(tally.failed === 0 ? 0 : 1);

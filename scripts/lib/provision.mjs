@@ -111,21 +111,47 @@ async function startLocalPostgres(port) {
     mkdirSync(pgData, { recursive: true });
     if (isRoot) chownSync(pgData, ...postgresIds());
     log(`creating a PostgreSQL cluster in ${path.relative(root, pgData)}`);
-    const [cmd, args] = asPostgresUser(path.join(bin, 'initdb'), ['-D', pgData, '-U', 'postgres', '--auth=trust', '-E', 'UTF8']);
+    const [cmd, args] = asPostgresUser(path.join(bin, 'initdb'), [
+      '-D',
+      pgData,
+      '-U',
+      'postgres',
+      '--auth=trust',
+      '-E',
+      'UTF8',
+    ]);
     execFileSync(cmd, args, { stdio: 'ignore' });
   }
   log(`starting PostgreSQL on 127.0.0.1:${port}`);
   const options = `-p ${port} -c listen_addresses=127.0.0.1 -k /tmp -c fsync=off`;
-  const [cmd, args] = asPostgresUser(path.join(bin, 'pg_ctl'), ['-D', pgData, '-l', path.join(pgData, 'server.log'), '-o', options, '-w', 'start']);
+  const [cmd, args] = asPostgresUser(path.join(bin, 'pg_ctl'), [
+    '-D',
+    pgData,
+    '-l',
+    path.join(pgData, 'server.log'),
+    '-o',
+    options,
+    '-w',
+    'start',
+  ]);
   execFileSync(cmd, args, { stdio: 'ignore' });
   return async () => {
-    const [stopCmd, stopArgs] = asPostgresUser(path.join(bin, 'pg_ctl'), ['-D', pgData, '-m', 'fast', '-w', 'stop']);
+    const [stopCmd, stopArgs] = asPostgresUser(path.join(bin, 'pg_ctl'), [
+      '-D',
+      pgData,
+      '-m',
+      'fast',
+      '-w',
+      'stop',
+    ]);
     spawnSync(stopCmd, stopArgs, { stdio: 'ignore' });
   };
 }
 
 function postgresIds() {
-  const line = readFileSync('/etc/passwd', 'utf8').split('\n').find((l) => l.startsWith('postgres:'));
+  const line = readFileSync('/etc/passwd', 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith('postgres:'));
   if (!line) throw new Error('the postgres user is missing; install the postgresql package');
   const [, , uid, gid] = line.split(':');
   return [Number(uid), Number(gid)];
@@ -136,9 +162,22 @@ async function startLocalRedis(port) {
   mkdirSync(redisDir, { recursive: true });
   log(`starting Redis on 127.0.0.1:${port}`);
   execFileSync('redis-server', [
-    '--port', String(port), '--bind', '127.0.0.1', '--daemonize', 'yes', '--dir', redisDir,
-    '--appendonly', 'yes', '--save', '', '--pidfile', path.join(redisDir, 'redis.pid'),
-    '--logfile', path.join(redisDir, 'redis.log'),
+    '--port',
+    String(port),
+    '--bind',
+    '127.0.0.1',
+    '--daemonize',
+    'yes',
+    '--dir',
+    redisDir,
+    '--appendonly',
+    'yes',
+    '--save',
+    '',
+    '--pidfile',
+    path.join(redisDir, 'redis.pid'),
+    '--logfile',
+    path.join(redisDir, 'redis.log'),
   ]);
   await waitFor(() => portOpen(port), 'Redis');
   return async () => {
@@ -214,7 +253,10 @@ export async function dropDatabase(adminUrl, name) {
   const client = new pg.Client({ connectionString: adminUrl });
   await client.connect();
   try {
-    await client.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [name]);
+    await client.query(
+      'select pg_terminate_backend(pid) from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+      [name],
+    );
     await client.query(`drop database if exists "${name}"`);
   } finally {
     await client.end();

@@ -40,7 +40,9 @@ async function waitForHttp(url, name, child, timeoutMs = 60_000) {
 function launch(name, cwd, entry, env, quiet) {
   const child = spawn(process.execPath, ['--import', 'tsx', entry], {
     cwd: path.join(root, cwd),
-    env: Object.fromEntries(Object.entries({ ...process.env, ...env }).filter(([, value]) => value !== undefined)),
+    env: Object.fromEntries(
+      Object.entries({ ...process.env, ...env }).filter(([, value]) => value !== undefined),
+    ),
     stdio: quiet ? ['ignore', 'ignore', 'inherit'] : ['ignore', 'inherit', 'inherit'],
   });
   child.on('exit', (code, signal) => {
@@ -64,8 +66,14 @@ export async function startStack({ gatewayPort = 8080, env, quiet = false, stati
       child.stopping = true;
       child.kill('SIGTERM');
       await new Promise((resolve) => {
-        const timer = setTimeout(() => { child.kill('SIGKILL'); resolve(); }, 15_000);
-        child.once('exit', () => { clearTimeout(timer); resolve(); });
+        const timer = setTimeout(() => {
+          child.kill('SIGKILL');
+          resolve();
+        }, 15_000);
+        child.once('exit', () => {
+          clearTimeout(timer);
+          resolve();
+        });
       });
     }
   };

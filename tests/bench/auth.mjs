@@ -80,7 +80,10 @@ async function startAuthService() {
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the auth service exited with ${child.exitCode}`);
     if (Date.now() > deadline) throw new Error('the auth service was not ready within 60 s');
-    const ready = await fetch(`${url}/readyz`).then((r) => r.ok, () => false);
+    const ready = await fetch(`${url}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ready) break;
     await new Promise((r) => setTimeout(r, 200));
   }
@@ -109,7 +112,9 @@ const runCollecting = (options, samples) =>
     const instance = autocannon({ ...options, ignoreCoordinatedOmission: true }, (err, result) =>
       err ? reject(err) : resolve(result),
     );
-    instance.on('response', (_client, statusCode, _bytes, responseTime) => samples.push({ statusCode, ms: responseTime }));
+    instance.on('response', (_client, statusCode, _bytes, responseTime) =>
+      samples.push({ statusCode, ms: responseTime }),
+    );
   });
 
 const percentile = (values, p) => {
@@ -134,7 +139,12 @@ async function steadyLogins(url, request) {
   const samples = [];
   const runs = [];
   for (let slot = 0; slot < LOGIN_RATE; slot += 1) {
-    runs.push(runCollecting({ url, connections: 1, connectionRate: 1, duration: DURATION_S, requests: [request] }, samples));
+    runs.push(
+      runCollecting(
+        { url, connections: 1, connectionRate: 1, duration: DURATION_S, requests: [request] },
+        samples,
+      ),
+    );
     await new Promise((r) => setTimeout(r, 1000 / LOGIN_RATE));
   }
   await Promise.all(runs);
@@ -153,23 +163,40 @@ async function measure(url) {
     display_name: 'Bench Cook',
     device_info: { device_id: 'device-bench', name: 'autocannon' },
   });
-  if (registered.status !== 201) throw new Error(`register answered ${registered.status}: ${await registered.text()}`);
+  if (registered.status !== 201)
+    throw new Error(`register answered ${registered.status}: ${await registered.text()}`);
   const signIn = await post(`${url}/api/login`, { email, password });
   if (signIn.status !== 200) throw new Error(`login answered ${signIn.status}: ${await signIn.text()}`);
   const { token } = await signIn.json();
 
   const json = { 'content-type': 'application/json' };
-  const loginRequest = (body) => ({ method: 'POST', path: '/api/login', headers: json, body: JSON.stringify(body) });
+  const loginRequest = (body) => ({
+    method: 'POST',
+    path: '/api/login',
+    headers: json,
+    body: JSON.stringify(body),
+  });
 
   // Warm-up (JIT, connection pools), not reported.
-  await run({ url, connections: 10, duration: 2, requests: [{ path: '/api/me', headers: { authorization: `Bearer ${token}` } }] });
+  await run({
+    url,
+    connections: 10,
+    duration: 2,
+    requests: [{ path: '/api/me', headers: { authorization: `Bearer ${token}` } }],
+  });
   await run({ url, connections: 2, amount: 20, requests: [loginRequest({ email, password })] });
 
   const login = await steadyLogins(url, loginRequest({ email, password }));
   // The worst case of the same rate: the 10 sign-ins of each second arrive together.
   const burstSamples = [];
   await runCollecting(
-    { url, connections: LOGIN_RATE, overallRate: LOGIN_RATE, duration: DURATION_S, requests: [loginRequest({ email, password })] },
+    {
+      url,
+      connections: LOGIN_RATE,
+      overallRate: LOGIN_RATE,
+      duration: DURATION_S,
+      requests: [loginRequest({ email, password })],
+    },
     burstSamples,
   );
   const burst = summary(burstSamples);
@@ -179,45 +206,81 @@ async function measure(url) {
     duration: DURATION_S,
     requests: [{ path: '/api/me', headers: { authorization: `Bearer ${token}` } }],
   });
-  const wrongPassword = await run({ url, connections: 1, amount: 50, requests: [loginRequest({ email, password: 'wrong-password-1' })] });
+  const wrongPassword = await run({
+    url,
+    connections: 1,
+    amount: 50,
+    requests: [loginRequest({ email, password: 'wrong-password-1' })],
+  });
   const unknownEmail = await run({
     url,
     connections: 1,
     amount: 50,
-    requests: [loginRequest({ email: `nobody-${randomBytes(4).toString('hex')}@pitclock.test`, password: 'wrong-password-1' })],
+    requests: [
+      loginRequest({
+        email: `nobody-${randomBytes(4).toString('hex')}@pitclock.test`,
+        password: 'wrong-password-1',
+      }),
+    ],
   });
   return { login, burst, me, wrongPassword, unknownEmail };
 }
 
 const statusCounts = (result) => {
   const other = result.non2xx + result.errors + result.timeouts;
-  return other ? ` (${result['2xx']} ok, ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts)` : '';
+  return other
+    ? ` (${result['2xx']} ok, ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts)`
+    : '';
 };
 const verdict = (ok) => (ok ? 'met' : 'MISSED');
 
 let service;
 try {
-  service = process.env.AUTH_URL ? { url: process.env.AUTH_URL, stop: async () => {} } : await startAuthService();
+  service = process.env.AUTH_URL
+    ? { url: process.env.AUTH_URL, stop: async () => {} }
+    : await startAuthService();
   const { login, burst, me, wrongPassword, unknownEmail } = await measure(service.url);
   const figures = {
     measuredAt: new Date().toISOString(),
     logLevel,
     login: { rate: LOGIN_RATE, seconds: DURATION_S, ...login },
     loginBurst: { rate: LOGIN_RATE, seconds: DURATION_S, ...burst },
-    me: { connections: CONNECTIONS, seconds: DURATION_S, requestsPerSecond: me.requests.average, p50Ms: me.latency.p50, p99Ms: me.latency.p99 },
+    me: {
+      connections: CONNECTIONS,
+      seconds: DURATION_S,
+      requestsPerSecond: me.requests.average,
+      p50Ms: me.latency.p50,
+      p99Ms: me.latency.p99,
+    },
     failedLoginP50Ms: { wrongPassword: wrongPassword.latency.p50, unknownEmail: unknownEmail.latency.p50 },
   };
-  const loginOk = login.failed === 0 && login.requests >= LOGIN_RATE * DURATION_S * 0.9 && login.p99Ms < TARGETS.loginP99Ms;
-  const meOk = me.non2xx === 0 && me.errors === 0 && me.requests.average >= TARGETS.meRps && me.latency.p99 < TARGETS.meP99Ms;
+  const loginOk =
+    login.failed === 0 && login.requests >= LOGIN_RATE * DURATION_S * 0.9 && login.p99Ms < TARGETS.loginP99Ms;
+  const meOk =
+    me.non2xx === 0 &&
+    me.errors === 0 &&
+    me.requests.average >= TARGETS.meRps &&
+    me.latency.p99 < TARGETS.meP99Ms;
   console.log(`auth: autocannon against ${service.url} (service LOG_LEVEL ${logLevel})`);
   const failures = (s) => (s.failed ? ` (${s.failed} not 200)` : '');
-  console.log(`  POST /api/login  ${LOGIN_RATE}/s for ${DURATION_S} s, evenly spread: p50 ${login.p50Ms} ms, p99 ${login.p99Ms} ms, ${login.requests} sign-ins${failures(login)}  (target p99 < ${TARGETS.loginP99Ms} ms: ${verdict(loginOk)})`);
-  console.log(`  POST /api/login  ${LOGIN_RATE}/s for ${DURATION_S} s, all ${LOGIN_RATE} of each second at once: p50 ${burst.p50Ms} ms, p99 ${burst.p99Ms} ms${failures(burst)}`);
-  console.log(`  GET  /api/me     ${CONNECTIONS} connections for ${DURATION_S} s: ${Math.round(me.requests.average)} requests/s, p50 ${me.latency.p50} ms, p99 ${me.latency.p99} ms${statusCounts(me)}  (target >= ${TARGETS.meRps} req/s and p99 < ${TARGETS.meP99Ms} ms: ${verdict(meOk)})`);
-  console.log(`  failed sign-in p50: wrong password ${wrongPassword.latency.p50} ms, unknown e-mail ${unknownEmail.latency.p50} ms (both verify one argon2id hash)`);
+  console.log(
+    `  POST /api/login  ${LOGIN_RATE}/s for ${DURATION_S} s, evenly spread: p50 ${login.p50Ms} ms, p99 ${login.p99Ms} ms, ${login.requests} sign-ins${failures(login)}  (target p99 < ${TARGETS.loginP99Ms} ms: ${verdict(loginOk)})`,
+  );
+  console.log(
+    `  POST /api/login  ${LOGIN_RATE}/s for ${DURATION_S} s, all ${LOGIN_RATE} of each second at once: p50 ${burst.p50Ms} ms, p99 ${burst.p99Ms} ms${failures(burst)}`,
+  );
+  console.log(
+    `  GET  /api/me     ${CONNECTIONS} connections for ${DURATION_S} s: ${Math.round(me.requests.average)} requests/s, p50 ${me.latency.p50} ms, p99 ${me.latency.p99} ms${statusCounts(me)}  (target >= ${TARGETS.meRps} req/s and p99 < ${TARGETS.meP99Ms} ms: ${verdict(meOk)})`,
+  );
+  console.log(
+    `  failed sign-in p50: wrong password ${wrongPassword.latency.p50} ms, unknown e-mail ${unknownEmail.latency.p50} ms (both verify one argon2id hash)`,
+  );
   const out = path.join(root, 'tests', 'bench', 'results');
   mkdirSync(out, { recursive: true });
-  writeFileSync(path.join(out, 'auth.json'), JSON.stringify({ ...figures, targets: TARGETS, met: { login: loginOk, me: meOk } }, null, 2));
+  writeFileSync(
+    path.join(out, 'auth.json'),
+    JSON.stringify({ ...figures, targets: TARGETS, met: { login: loginOk, me: meOk } }, null, 2),
+  );
 } catch (error) {
   console.error(`auth bench failed: ${error.stack ?? error}`);
   process.exitCode = 1;

@@ -25,10 +25,16 @@ async function firstVisit(browser, baseUrl, route, tokens) {
   const pending = [];
   context.on('response', (response) => {
     const url = response.url();
-    const isJs = response.request().resourceType() === 'script' || /\.(m?js)(\?|$)/.test(new URL(url).pathname);
+    const isJs =
+      response.request().resourceType() === 'script' || /\.(m?js)(\?|$)/.test(new URL(url).pathname);
     if (!isJs || response.status() !== 200) return;
     const target = response.request().serviceWorker() ? workerScripts : pageScripts;
-    pending.push(response.body().then((body) => target.set(url, gzipSync(body).length)).catch(() => {}));
+    pending.push(
+      response
+        .body()
+        .then((body) => target.set(url, gzipSync(body).length))
+        .catch(() => {}),
+    );
   });
   await page.goto(new URL(route, baseUrl).toString(), { waitUntil: 'networkidle' });
   await page.waitForTimeout(1500); // let lazy chunks and the service worker's install finish
@@ -44,8 +50,12 @@ const result = await withStack(async (baseUrl) => {
     const welcome = await firstVisit(browser, baseUrl, '/');
     const contests = await firstVisit(browser, baseUrl, '/contests', await signedInCook(baseUrl));
     const added = [...contests.pageScripts].filter(([url]) => !welcome.pageScripts.has(url));
-    const adminFetched = [...contests.pageScripts.keys(), ...contests.workerScripts.keys(), ...welcome.pageScripts.keys(), ...welcome.workerScripts.keys()]
-      .filter((url) => url.includes('/remotes/admin-console/'));
+    const adminFetched = [
+      ...contests.pageScripts.keys(),
+      ...contests.workerScripts.keys(),
+      ...welcome.pageScripts.keys(),
+      ...welcome.workerScripts.keys(),
+    ].filter((url) => url.includes('/remotes/admin-console/'));
     return { welcome, contests, addedBytes: added.reduce((a, [, b]) => a + b, 0), added, adminFetched };
   } finally {
     await browser.close();
@@ -54,19 +64,37 @@ const result = await withStack(async (baseUrl) => {
 
 const { welcome, contests, addedBytes, adminFetched } = result;
 console.log('bundle: gzip size of JavaScript, measured in Chromium on the built stack');
-console.log(`  first visit to /          ${kb(welcome.pageBytes).padStart(7)} KB in ${welcome.pageScripts.size} files`);
-console.log(`  first visit to /contests  ${kb(contests.pageBytes).padStart(7)} KB in ${contests.pageScripts.size} files (target < ${TARGET_KB} KB: ${contests.pageBytes / 1024 < TARGET_KB ? 'met' : 'MISSED'})`);
+console.log(
+  `  first visit to /          ${kb(welcome.pageBytes).padStart(7)} KB in ${welcome.pageScripts.size} files`,
+);
+console.log(
+  `  first visit to /contests  ${kb(contests.pageBytes).padStart(7)} KB in ${contests.pageScripts.size} files (target < ${TARGET_KB} KB: ${contests.pageBytes / 1024 < TARGET_KB ? 'met' : 'MISSED'})`,
+);
 console.log(`  /contests adds to /       ${kb(addedBytes).padStart(7)} KB in ${result.added.length} files`);
-console.log(`  service-worker precache   ${kb(contests.workerBytes).padStart(7)} KB of JS fetched in the background for offline use`);
-console.log(`  admin-console downloaded by a non-admin: ${adminFetched.length ? `YES (${adminFetched.join(', ')})` : 'no'}`);
+console.log(
+  `  service-worker precache   ${kb(contests.workerBytes).padStart(7)} KB of JS fetched in the background for offline use`,
+);
+console.log(
+  `  admin-console downloaded by a non-admin: ${adminFetched.length ? `YES (${adminFetched.join(', ')})` : 'no'}`,
+);
 console.log('  files on a first visit to /contests:');
 for (const [url, bytes] of [...contests.pageScripts].sort((a, b) => b[1] - a[1])) {
   console.log(`    ${kb(bytes).padStart(7)} KB  ${new URL(url).pathname}`);
 }
 const out = path.join(root, 'tests', 'bench', 'results');
 mkdirSync(out, { recursive: true });
-writeFileSync(path.join(out, 'bundle.json'), JSON.stringify({
-  measuredAt: new Date().toISOString(),
-  welcomeKb: welcome.pageBytes / 1024, contestsKb: contests.pageBytes / 1024, addedKb: addedBytes / 1024,
-  precacheKb: contests.workerBytes / 1024, adminDownloaded: adminFetched.length > 0,
-}, null, 2));
+writeFileSync(
+  path.join(out, 'bundle.json'),
+  JSON.stringify(
+    {
+      measuredAt: new Date().toISOString(),
+      welcomeKb: welcome.pageBytes / 1024,
+      contestsKb: contests.pageBytes / 1024,
+      addedKb: addedBytes / 1024,
+      precacheKb: contests.workerBytes / 1024,
+      adminDownloaded: adminFetched.length > 0,
+    },
+    null,
+    2,
+  ),
+);

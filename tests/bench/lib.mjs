@@ -6,15 +6,28 @@ import path from 'node:path';
 export const root = path.resolve(import.meta.dirname, '..', '..');
 export const chromiumLaunch = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 };
 
 export async function withStack(run) {
   if (process.env.BENCH_URL) return run(process.env.BENCH_URL);
   const port = Number(process.env.BENCH_PORT ?? 8191);
-  const child = spawn(process.execPath, ['scripts/serve-stack.mjs', '--port', String(port), '--fresh-db'], { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['scripts/serve-stack.mjs', '--port', String(port), '--fresh-db'], {
+    cwd: root,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   const ready = new Promise((resolve, reject) => {
-    child.stdout.on('data', (chunk) => { if (String(chunk).includes('stack ready')) resolve(); });
+    child.stdout.on('data', (chunk) => {
+      if (String(chunk).includes('stack ready')) resolve();
+    });
     child.once('exit', (code) => reject(new Error(`the stack exited with ${code}`)));
   });
   try {
@@ -31,10 +44,19 @@ export async function signedInCook(baseUrl) {
   const email = `bench-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@pitclock.test`;
   const password = 'smoke-ring-2026';
   const post = async (path, body) => {
-    const response = await fetch(new URL(path, baseUrl), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    const response = await fetch(new URL(path, baseUrl), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
     if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
     return response.json();
   };
-  await post('/api/auth/register', { email, password, display_name: 'Bench Cook', device_info: { device_id: 'device-bench', name: 'bench' } });
+  await post('/api/auth/register', {
+    email,
+    password,
+    display_name: 'Bench Cook',
+    device_info: { device_id: 'device-bench', name: 'bench' },
+  });
   return post('/api/login', { email, password });
 }

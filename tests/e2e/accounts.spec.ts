@@ -69,7 +69,11 @@ test('a new cook signs up (seeing each validation message), signs in, stays sign
   await email(page).fill(address);
   await password(page).fill(cookPassword);
   await field(page, /^Repeat password/).fill(cookPassword);
-  for (const text of ['Name must be at least 2 characters', 'Enter a valid email address', 'Passwords do not match']) {
+  for (const text of [
+    'Name must be at least 2 characters',
+    'Enter a valid email address',
+    'Passwords do not match',
+  ]) {
     await expect(page.getByText(text)).toHaveCount(0);
   }
   await expect(page.getByText('Password must be at least 8 characters', { exact: true })).toHaveCount(0);
@@ -78,7 +82,9 @@ test('a new cook signs up (seeing each validation message), signs in, stays sign
 
   // To /login with the success message and the e-mail filled in.
   await expect(page).toHaveURL(/\/login/);
-  await expect(page.getByRole('status').filter({ hasText: 'Account created. Please sign in.' })).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Account created. Please sign in.' }),
+  ).toBeVisible();
   await expect(email(page)).toHaveValue(address);
   await password(page).fill(cookPassword);
   await password(page).press('Enter');
@@ -101,9 +107,16 @@ test('a new cook signs up (seeing each validation message), signs in, stays sign
   await page.getByRole('button', { name: 'Log out' }).click();
   await expect(page).toHaveURL((url) => url.pathname === '/');
   await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible();
-  expect(await storedTokens(page)).toEqual({ token: null, TOKEN: null, sessionToken: null, refreshToken: null });
+  expect(await storedTokens(page)).toEqual({
+    token: null,
+    TOKEN: null,
+    sessionToken: null,
+    refreshToken: null,
+  });
   await expect
-    .poll(async () => (await request.post('/api/auth/refresh', { data: { refresh_token: tokens.refreshToken } })).status())
+    .poll(async () =>
+      (await request.post('/api/auth/refresh', { data: { refresh_token: tokens.refreshToken } })).status(),
+    )
     .toBe(401);
 
   // Signed out, the protected routes send the visitor to the welcome page.
@@ -111,7 +124,10 @@ test('a new cook signs up (seeing each validation message), signs in, stays sign
   await expect(page).toHaveURL((url) => url.pathname === '/');
 });
 
-test('the login form: required fields, its links, and the server text for wrong credentials', async ({ page, request }) => {
+test('the login form: required fields, its links, and the server text for wrong credentials', async ({
+  page,
+  request,
+}) => {
   const cook = await registerCook(request);
   await page.goto('/login');
   await expect(page.getByRole('heading', { name: 'Sign in' })).toBeVisible();
@@ -138,7 +154,10 @@ test('the login form: required fields, its links, and the server text for wrong 
   await expect(page).toHaveURL((url) => url.pathname === '/');
 });
 
-test('signing up with an e-mail that already has an account shows the status and the server text', async ({ page, request }) => {
+test('signing up with an e-mail that already has an account shows the status and the server text', async ({
+  page,
+  request,
+}) => {
   const cook = await registerCook(request);
   await page.goto('/signup');
   await field(page, /^Name/).fill('Second Pit');
@@ -150,7 +169,9 @@ test('signing up with an e-mail that already has an account shows the status and
   await expect(page).toHaveURL(/\/signup/);
 });
 
-test('login with /api unreachable shows the network text; an answer without a token shows its text', async ({ page }) => {
+test('login with /api unreachable shows the network text; an answer without a token shows its text', async ({
+  page,
+}) => {
   await page.route('**/api/login', (route) => route.abort('connectionrefused'));
   await page.goto('/login');
   await email(page).fill('pit@boss.test');
@@ -159,7 +180,9 @@ test('login with /api unreachable shows the network text; an answer without a to
   await expect(page.getByRole('alert')).toHaveText('Network error — is /api reachable on this host?');
 
   await page.unroute('**/api/login');
-  await page.route('**/api/login', (route) => route.fulfill({ status: 200, json: { device_id: 'device-x' } }));
+  await page.route('**/api/login', (route) =>
+    route.fulfill({ status: 200, json: { device_id: 'device-x' } }),
+  );
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByRole('alert')).toHaveText('No token returned from server');
   expect((await storedTokens(page)).token).toBeNull();
@@ -169,7 +192,8 @@ test('login with /api unreachable shows the network text; an answer without a to
 async function seedExpiredSession(page: Page, refreshToken: string | null): Promise<void> {
   await page.addInitScript((refresh) => {
     if (sessionStorage.getItem('e2e-seeded')) return;
-    const encode = (value: unknown) => btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+    const encode = (value: unknown) =>
+      btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
     const expired = `${encode({ alg: 'HS256' })}.${encode({ sub: '1', exp: Math.floor(Date.now() / 1000) - 60 })}.c2ln`;
     localStorage.setItem('token', expired);
     localStorage.setItem('TOKEN', expired);
@@ -183,17 +207,32 @@ test('an expired token with nothing to renew it signs the user out at start', as
   await seedExpiredSession(page, null);
   await page.goto('/contests');
   await expect(page).toHaveURL((url) => url.pathname === '/');
-  expect(await storedTokens(page)).toEqual({ token: null, TOKEN: null, sessionToken: null, refreshToken: null });
+  expect(await storedTokens(page)).toEqual({
+    token: null,
+    TOKEN: null,
+    sessionToken: null,
+    refreshToken: null,
+  });
 });
 
-test('an expired token whose refresh the server refuses signs the user out to the sign-in page', async ({ page }) => {
+test('an expired token whose refresh the server refuses signs the user out to the sign-in page', async ({
+  page,
+}) => {
   await seedExpiredSession(page, 'a-refresh-token-the-server-never-issued');
   await page.goto('/contests');
   await expect(page).toHaveURL((url) => url.pathname === '/login');
-  expect(await storedTokens(page)).toEqual({ token: null, TOKEN: null, sessionToken: null, refreshToken: null });
+  expect(await storedTokens(page)).toEqual({
+    token: null,
+    TOKEN: null,
+    sessionToken: null,
+    refreshToken: null,
+  });
 });
 
-test('an expired token is renewed with the refresh token and the cook stays signed in', async ({ page, request }) => {
+test('an expired token is renewed with the refresh token and the cook stays signed in', async ({
+  page,
+  request,
+}) => {
   const cook = await registerCook(request);
   const login = await request.post('/api/login', { data: cook });
   const { refresh_token } = (await login.json()) as { refresh_token: string };

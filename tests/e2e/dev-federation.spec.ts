@@ -3,18 +3,28 @@ import { reactInstanceCount, signIn } from './support';
 
 // Runs in the 'dev' project: the shell's Vite dev server federating the remotes from their dev servers.
 
-test('in development, the shell renders the cook-app from its dev server on one React', async ({ page, request }) => {
+test('in development, the shell renders the cook-app from its dev server on one React', async ({
+  page,
+  request,
+}) => {
   await signIn(page, request);
-  const remoteEntry = page.waitForRequest((r) => r.url().startsWith('http://localhost:5174/remotes/cook-app/'));
+  const remoteEntry = page.waitForRequest((r) =>
+    r.url().startsWith('http://localhost:5174/remotes/cook-app/'),
+  );
   await page.goto('/contests');
   await remoteEntry;
   await expect(page.getByRole('heading', { name: 'Cook-off' })).toBeVisible();
   expect(await reactInstanceCount(page)).toBe(1);
 });
 
-test('in development, an admin route loads the admin console from its dev server on the same React', async ({ page, request }) => {
+test('in development, an admin route loads the admin console from its dev server on the same React', async ({
+  page,
+  request,
+}) => {
   await signIn(page, request, { admin: true });
-  const remoteEntry = page.waitForRequest((r) => r.url().startsWith('http://localhost:5175/remotes/admin-console/'));
+  const remoteEntry = page.waitForRequest((r) =>
+    r.url().startsWith('http://localhost:5175/remotes/admin-console/'),
+  );
   await page.goto('/admin/users');
   await remoteEntry;
   await expect(page.getByRole('heading', { name: 'Users' })).toBeVisible();

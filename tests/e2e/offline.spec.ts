@@ -10,7 +10,11 @@ test('after one online visit, the welcome page reloads with the network off', as
   await context.setOffline(false);
 });
 
-test('after one online visit, a signed-in cook reloads /contests with the network off and still gets the cook-app', async ({ page, context, request }) => {
+test('after one online visit, a signed-in cook reloads /contests with the network off and still gets the cook-app', async ({
+  page,
+  context,
+  request,
+}) => {
   await signIn(page, request);
   await page.goto('/contests');
   await expect(page.getByRole('heading', { name: 'Cook-off' })).toBeVisible();

@@ -9,7 +9,15 @@ export const gatewayPort = Number(process.env.E2E_PORT ?? 8181);
 // calling out of this offline machine.
 export const chromiumLaunch = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
 };
 
 const devServers = [
@@ -33,7 +41,11 @@ export default defineConfig({
     trace: 'retain-on-failure',
   },
   projects: [
-    { name: 'chromium', testIgnore: '**/dev-*.spec.ts', use: { ...devices['Pixel 7'], launchOptions: chromiumLaunch } },
+    {
+      name: 'chromium',
+      testIgnore: '**/dev-*.spec.ts',
+      use: { ...devices['Pixel 7'], launchOptions: chromiumLaunch },
+    },
     {
       name: 'dev',
       testMatch: '**/dev-*.spec.ts',

@@ -1,7 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { openNavigation, reactInstanceCount, signIn } from './support';
 
-test('a first-time visitor sees the welcome page with its three stages and both buttons', async ({ page }) => {
+test('a first-time visitor sees the welcome page with its three stages and both buttons', async ({
+  page,
+}) => {
   await page.goto('/');
   await expect(page).toHaveTitle('PitClock');
   await expect(page.getByText('The app will adjust for different turn-in times')).toBeVisible();
@@ -26,7 +28,10 @@ test('a protected route sends a visitor who is not signed in back to the welcome
   await expect(page.getByRole('link', { name: 'Sign In' })).toBeVisible();
 });
 
-test('a signed-in cook sees the cook-app inside the shell, with the path mirrored into the hash, on one React', async ({ page, request }) => {
+test('a signed-in cook sees the cook-app inside the shell, with the path mirrored into the hash, on one React', async ({
+  page,
+  request,
+}) => {
   await signIn(page, request);
   await page.goto('/');
   await expect(page).toHaveURL(/\/contests/);
@@ -52,7 +57,9 @@ test('a non-admin never sees the Admin group nor downloads the admin console', a
 
 test('an admin opening an admin route loads the admin console on demand', async ({ page, request }) => {
   await signIn(page, request, { admin: true });
-  const adminEntry = page.waitForRequest((request) => request.url().includes('/remotes/admin-console/remoteEntry.js'));
+  const adminEntry = page.waitForRequest((request) =>
+    request.url().includes('/remotes/admin-console/remoteEntry.js'),
+  );
   await page.goto('/admin/users');
   await adminEntry;
   await expect(page.getByRole('heading', { name: 'Users' })).toBeVisible();

@@ -8,10 +8,18 @@ export function uniqueEmail(prefix = 'cook'): string {
 }
 
 /** Registers a new cook through the API and returns its credentials. */
-export async function registerCook(request: APIRequestContext, name = 'Pit Boss'): Promise<{ email: string; password: string }> {
+export async function registerCook(
+  request: APIRequestContext,
+  name = 'Pit Boss',
+): Promise<{ email: string; password: string }> {
   const email = uniqueEmail();
   const response = await request.post('/api/auth/register', {
-    data: { email, password: cookPassword, display_name: name, device_info: { device_id: 'device-e2e', name: 'e2e' } },
+    data: {
+      email,
+      password: cookPassword,
+      display_name: name,
+      device_info: { device_id: 'device-e2e', name: 'e2e' },
+    },
   });
   if (!response.ok()) throw new Error(`register failed: ${response.status()} ${await response.text()}`);
   return { email, password: cookPassword };
@@ -22,9 +30,15 @@ export async function registerCook(request: APIRequestContext, name = 'Pit Boss'
  * tokens are seeded once per tab (sessionStorage survives reloads), so a rotated refresh token is never
  * put back.
  */
-export async function signIn(page: Page, request: APIRequestContext, { admin = false } = {}): Promise<{ email: string }> {
+export async function signIn(
+  page: Page,
+  request: APIRequestContext,
+  { admin = false } = {},
+): Promise<{ email: string }> {
   const credentials = admin ? e2eAdmin : await registerCook(request);
-  const response = await request.post('/api/login', { data: { email: credentials.email, password: credentials.password } });
+  const response = await request.post('/api/login', {
+    data: { email: credentials.email, password: credentials.password },
+  });
   if (!response.ok()) throw new Error(`login failed: ${response.status()} ${await response.text()}`);
   const { token, refresh_token } = (await response.json()) as { token: string; refresh_token: string };
   await page.addInitScript(
@@ -46,12 +60,16 @@ export async function waitForServiceWorkerControl(page: Page): Promise<void> {
   await page.evaluate(async () => {
     await navigator.serviceWorker.ready;
     if (navigator.serviceWorker.controller) return;
-    await new Promise<void>((resolve) => navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }));
+    await new Promise<void>((resolve) =>
+      navigator.serviceWorker.addEventListener('controllerchange', () => resolve(), { once: true }),
+    );
   });
 }
 
 export async function reactInstanceCount(page: Page): Promise<number> {
-  return page.evaluate(() => (globalThis as { __PITCLOCK_REACTS__?: Set<unknown> }).__PITCLOCK_REACTS__?.size ?? 0);
+  return page.evaluate(
+    () => (globalThis as { __PITCLOCK_REACTS__?: Set<unknown> }).__PITCLOCK_REACTS__?.size ?? 0,
+  );
 }
 
 /** On a phone the navigation sits in the slide-in menu; on a wide screen it is always there. */

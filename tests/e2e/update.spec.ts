@@ -30,7 +30,9 @@ test.beforeAll(async () => {
     stdio: 'inherit',
   });
   await expect
-    .poll(async () => (await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => null))?.status ?? 0, { timeout: 30_000 })
+    .poll(async () => (await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => null))?.status ?? 0, {
+      timeout: 30_000,
+    })
     .toBe(200);
 });
 
@@ -39,7 +41,9 @@ test.afterAll(async () => {
   rmSync(shellCopy, { recursive: true, force: true });
 });
 
-test('when a new deploy brings a new service worker, the reload button offers the update and applies it', async ({ page }) => {
+test('when a new deploy brings a new service worker, the reload button offers the update and applies it', async ({
+  page,
+}) => {
   const base = `http://localhost:${port}`;
   await page.goto(`${base}/`);
   await waitForServiceWorkerControl(page);
@@ -48,7 +52,10 @@ test('when a new deploy brings a new service worker, the reload button offers th
 
   // The new deploy: a changed service worker and a newer build version.
   appendFileSync(path.join(shellCopy, 'sw.js'), '\n// deploy 2\n');
-  writeFileSync(path.join(shellCopy, 'build-meta.json'), JSON.stringify({ version: '9.9.9-e2e', buildTime: new Date().toISOString() }));
+  writeFileSync(
+    path.join(shellCopy, 'build-meta.json'),
+    JSON.stringify({ version: '9.9.9-e2e', buildTime: new Date().toISOString() }),
+  );
   await page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.update());
 
   await expect(reload).toHaveAttribute('data-update-ready', 'true');
@@ -57,6 +64,8 @@ test('when a new deploy brings a new service worker, the reload button offers th
   await Promise.all([page.waitForEvent('load'), reload.click()]);
   await expect(page.getByText('Works anywhere without WiFi')).toBeVisible();
   await expect(page.locator('[data-update-ready]')).toHaveAttribute('data-update-ready', 'false');
-  const waiting = await page.evaluate(async () => Boolean((await navigator.serviceWorker.getRegistration())?.waiting));
+  const waiting = await page.evaluate(async () =>
+    Boolean((await navigator.serviceWorker.getRegistration())?.waiting),
+  );
   expect(waiting).toBe(false);
 });

@@ -14,7 +14,12 @@ export type {
   ReadyResponse as ReadyBody,
   VersionResponse as VersionBody,
 } from '@pitclock/contracts/schemas';
-import type { CheckStatus, HealthResponse, ReadyResponse, VersionResponse } from '@pitclock/contracts/schemas';
+import type {
+  CheckStatus,
+  HealthResponse,
+  ReadyResponse,
+  VersionResponse,
+} from '@pitclock/contracts/schemas';
 
 export type ServiceAppOptions = {
   name: string;

@@ -19,7 +19,9 @@ afterEach(async () => {
 });
 
 /** Starts a server answering with `handler`; closed after the test. */
-export async function startTestServer(handler: (req: ReceivedRequest) => Reply | Promise<Reply>): Promise<TestServer> {
+export async function startTestServer(
+  handler: (req: ReceivedRequest) => Reply | Promise<Reply>,
+): Promise<TestServer> {
   const server = await startServer(handler);
   open.push(server);
   return server;
