@@ -42,8 +42,8 @@ export type {
 } from './app';
 export { installShutdown, runMain, serve } from './serve';
 export type { ServeOptions, ServerHandle, Stoppable } from './serve';
-export { connectInfrastructure } from './service';
-export type { Infrastructure } from './service';
+export { connectInfrastructure, startHttpService } from './service';
+export type { Infrastructure, ServiceContext } from './service';
 export { resolveVersion } from './version';
 export type { VersionInfo } from './version';
 export { createAuth, getAuthUser, signAccessToken } from './auth';

@@ -1,7 +1,12 @@
+import type { RequestListener } from 'node:http';
 import type { Logger } from 'pino';
-import type { BaseConfig } from './config';
+import type { z } from 'zod';
+import { loadConfig, type BaseConfig } from './config';
 import { createDatabase, migrate, type Database, type MigrateOptions } from './database';
+import { createLogger } from './logger';
 import { createRedis, type RedisHandle } from './redis';
+import { installShutdown, runMain, serve } from './serve';
+import { resolveVersion, type VersionInfo } from './version';
 
 export type Infrastructure = { database: Database; redis: RedisHandle; close: () => Promise<void> };
 
@@ -34,3 +39,24 @@ export const connectInfrastructure = async (
   }
   return { database, redis, close };
 };
+
+export type ServiceContext<C> = { config: C; logger: Logger; infra: Infrastructure; version: VersionInfo };
+
+/**
+ * The whole main.ts of an HTTP service: load and validate its config, connect and migrate, build the app,
+ * listen, and stop cleanly on SIGTERM/SIGINT (in-flight requests finish, then the pools close).
+ */
+export const startHttpService = <S extends z.ZodType<BaseConfig>>(options: {
+  name: string;
+  configSchema: S;
+  migrations?: MigrateOptions;
+  createApp: (context: ServiceContext<z.infer<S>>) => RequestListener | Promise<RequestListener>;
+}): void =>
+  runMain(async () => {
+    const config = loadConfig(options.configSchema) as z.infer<S>;
+    const logger = createLogger({ name: options.name, level: config.LOG_LEVEL });
+    const infra = await connectInfrastructure(config, { logger, migrations: options.migrations });
+    const app = await options.createApp({ config, logger, infra, version: resolveVersion() });
+    const server = await serve(app, { port: config.PORT, host: config.HOST, logger, onClose: infra.close });
+    installShutdown(server, logger);
+  });
