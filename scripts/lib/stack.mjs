@@ -80,7 +80,13 @@ export async function startStack({ gatewayPort = 8080, env, quiet = false, stati
   try {
     for (const service of services) {
       const port = ports[service.portKey];
-      const serviceEnv = { ...env, PORT: String(port), WORKER_PORT: String(ports.worker) };
+      // Services reach each other over HTTP only (licensing asks auth who is an admin).
+      const serviceEnv = {
+        ...env,
+        PORT: String(port),
+        WORKER_PORT: String(ports.worker),
+        AUTH_URL: `http://127.0.0.1:${ports.auth}`,
+      };
       const child = launch(service.name, service.dir, service.entry, serviceEnv, quiet);
       children.push(child);
       await waitForHttp(`http://127.0.0.1:${port}/healthz`, service.name, child);
