@@ -1,12 +1,11 @@
 import * as React from 'react';
 import { useEffect, type ReactNode } from 'react';
-import { Provider, useDispatch } from 'react-redux';
+import { Provider } from 'react-redux';
 import { PersistGate } from 'redux-persist/integration/react';
 import { Spinner } from '@pitclock/design-system';
 import { registerReactInstance } from '../lib/register-react-instance';
-import { firstOpened } from './app-meta-slice';
+import { createCookStore, firstOpened, useCookDispatch, type CookStoreBundle } from '../store';
 import { CookRoutes } from './cook-routes';
-import { getCookStore } from './store';
 
 registerReactInstance(React);
 
@@ -15,8 +14,19 @@ export type CookAppProps = {
   notFound?: ReactNode;
 };
 
+let cookStore: CookStoreBundle | undefined;
+
+/**
+ * The one store of the page (IndexedDB 'PitClock'), created when the remote first renders and kept
+ * across remounts: two stores writing the same database would overwrite each other.
+ */
+export function getCookStore(): CookStoreBundle {
+  cookStore ??= createCookStore();
+  return cookStore;
+}
+
 function FirstOpenedRecorder() {
-  const dispatch = useDispatch();
+  const dispatch = useCookDispatch();
   useEffect(() => {
     dispatch(firstOpened(new Date().toISOString()));
   }, [dispatch]);

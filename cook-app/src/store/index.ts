@@ -1,0 +1,95 @@
+// Public surface of the cook-app's offline data layer. Features import from here only.
+export {
+  createCookStore,
+  type CookStore,
+  type CookStoreBundle,
+  type CookStoreOptions,
+} from './create-cook-store';
+export { OFFLINE_DB_NAME, PERSIST_VERSION } from './persist';
+export { firstOpened } from './app-meta-slice';
+export { useCookDispatch, useCookSelector } from './hooks';
+export type { CookDispatch, CookExtra, CookRootState, OperationError } from './thunk';
+export type { CookState } from './root-reducer';
+export { STORE_MESSAGES, FAILURE_MESSAGES } from './messages';
+export { SEED_CATEGORIES, SEED_SANCTIONING_BODIES, type SeedReport } from './seed';
+export * from './types';
+export {
+  selectActiveRun,
+  selectActiveTemplates,
+  selectArchivedTemplates,
+  selectCategories,
+  selectContestAttachments,
+  selectContestEnvironment,
+  selectContests,
+  selectRunSteps,
+  selectSanctioningBodies,
+  selectStepNotes,
+  selectStoreCounts,
+  selectTemplateSteps,
+  selectTemplatesWithUsage,
+  selectTemplateUsage,
+  categorySelectors,
+  contestSelectors,
+  runSelectors,
+  runStepSelectors,
+  templateSelectors,
+} from './selectors';
+export {
+  addCategory,
+  deleteCategory,
+  getCategories,
+  isCategoryInUse,
+  updateCategory,
+  type AddCategoryInput,
+  type UpdateCategoryInput,
+} from './operations/categories';
+export {
+  addTemplate,
+  archiveTemplate,
+  deleteTemplate,
+  getTemplates,
+  reorderTemplates,
+  restoreTemplate,
+  updateTemplate,
+  type AddTemplateInput,
+  type UpdateTemplateInput,
+} from './operations/templates';
+export {
+  addTemplateStep,
+  deleteTemplateStep,
+  getTemplateSteps,
+  updateTemplateStep,
+  type AddTemplateStepInput,
+  type UpdateTemplateStepInput,
+} from './operations/steps';
+export {
+  addContest,
+  attachTemplate,
+  deleteContest,
+  detachTemplate,
+  getContests,
+  saveContestEnvironment,
+  updateContest,
+  type AttachInput,
+  type ContestFields,
+  type EnvironmentInput,
+} from './operations/contests';
+export {
+  completeStep,
+  dismissStep,
+  getOrStartRunForContest,
+  getRun,
+  snoozeStep,
+  undismissStep,
+  type CompleteStepInput,
+  type RunWithSteps,
+} from './operations/runs';
+export { addStepNote, getStepNotes } from './operations/notes';
+export {
+  downloadBackup,
+  exportBackup,
+  importRestore,
+  type RestoreMode,
+  type RestoreResult,
+} from './operations/backup';
+export { diagnostics, forceReseed, type OfflineDiagnostics } from './operations/diagnostics';

@@ -1,0 +1,108 @@
+import type { BackupFile } from '../../domain/backup';
+import { dataReplaced } from '../actions';
+import { FAILURE_MESSAGES } from '../messages';
+import type { Canonicalise } from '../records';
+import { planSeed } from '../seed';
+import { selectCookData, selectTemplatesWithUsage } from '../selectors';
+import { defineOperation, fail } from '../thunk';
+import { STORE_NAMES, type CookData, type StoreName } from '../types';
+import { applyChanges } from './apply-changes';
+
+// The backup format (and its checks) is loaded only when a backup is made or restored, so that it
+// stays out of the first screen's JavaScript.
+const loadBackupFormat = () => import('../../domain/backup');
+
+/**
+ * The backup of every store: { version, timestamp, app_version, data: { <store>: records } }.
+ * Templates carry their usage counts, as in SPEC.md's field list.
+ */
+export const exportBackup = defineOperation<BackupFile>(
+  'backup/export',
+  FAILURE_MESSAGES.exportBackup,
+  async (_arg, { getState, now, extra }) => {
+    const { buildBackup } = await loadBackupFormat();
+    const data = { ...selectCookData(getState()), templates: selectTemplatesWithUsage(getState()) };
+    return buildBackup(data, { nowIso: now, appVersion: extra.appVersion });
+  },
+);
+
+/**
+ * Saves a backup as 'PitClock-Backup-{timestamp}.json' through a download link (browser only); without
+ * a backup it exports one first. Resolves with the file name.
+ */
+export const downloadBackup = defineOperation<string, BackupFile | void>(
+  'backup/download',
+  FAILURE_MESSAGES.downloadBackup,
+  async (given, { dispatch }) => {
+    const { backupFileName } = await loadBackupFormat();
+    const backup = given ? given : await dispatch(exportBackup()).unwrap();
+    const fileName = backupFileName(backup.timestamp);
+    const url = URL.createObjectURL(
+      new Blob([JSON.stringify(backup, null, 2)], { type: 'application/json' }),
+    );
+    try {
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = fileName;
+      link.style.display = 'none';
+      document.body.append(link);
+      link.click();
+      link.remove();
+    } finally {
+      setTimeout(() => URL.revokeObjectURL(url), 0);
+    }
+    return fileName;
+  },
+);
+
+export type RestoreMode = 'overwrite' | 'merge';
+export type RestoreResult = {
+  mode: RestoreMode;
+  format: 'backup' | 'export';
+  counts: Record<StoreName, number>;
+};
+
+/**
+ * Restores a backup (its JSON text or parsed value) in the main format or the five-store export
+ * variant. 'overwrite' replaces every store the file holds; 'merge' adds and replaces records by id.
+ * The whole file is checked first ('Invalid backup file format', 'Invalid backup payload', 'Invalid
+ * backup data format'), then the new state is applied in one action, reseeded, so the store is never
+ * half-restored: on any error the state before the restore remains.
+ */
+export const importRestore = defineOperation<RestoreResult, { json: unknown; mode: RestoreMode }>(
+  'backup/importRestore',
+  FAILURE_MESSAGES.restore,
+  async ({ json, mode }, { getState, dispatch, now, newId }) => {
+    const [{ BACKUP_ERRORS, mergeBackup, parseBackup }, { canonicalise }] = await Promise.all([
+      loadBackupFormat(),
+      import('../records'),
+    ]);
+    const parsed = parseBackup(json);
+    if (!parsed.ok) fail(parsed.error);
+
+    const incoming: Partial<CookData> = {};
+    for (const store of STORE_NAMES) {
+      const records = parsed.data[store];
+      if (!records) continue;
+      const read = canonicalise[store] as Canonicalise<typeof store>;
+      const list = records.map((record) => read(record, now) ?? fail(BACKUP_ERRORS.dataFormat));
+      Object.assign(incoming, { [store]: list });
+    }
+
+    const merged = mergeBackup(
+      selectCookData(getState()),
+      incoming,
+      mode === 'merge' ? 'merge' : 'overwrite',
+    ) as CookData;
+    const seed = planSeed(merged, { now, newId });
+    const data = applyChanges(merged, seed.changes);
+    const seededAt = getState().appMeta.seededAt ?? now;
+    dispatch(dataReplaced({ data, meta: { seededAt } }));
+
+    const counts = Object.fromEntries(STORE_NAMES.map((store) => [store, data[store].length])) as Record<
+      StoreName,
+      number
+    >;
+    return { mode, format: parsed.format, counts };
+  },
+);

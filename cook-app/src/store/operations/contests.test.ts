@@ -1,0 +1,257 @@
+import { describe, expect, it } from 'vitest';
+import {
+  contestSelectors,
+  contestTemplateSelectors,
+  runSelectors,
+  runStepSelectors,
+  selectContestAttachments,
+  selectContestEnvironment,
+  stepNoteSelectors,
+} from '../selectors';
+import { expectRejectedUnchanged, readyStore, type TestStore } from '../test-helpers';
+import {
+  addContest,
+  attachTemplate,
+  deleteContest,
+  detachTemplate,
+  getContests,
+  saveContestEnvironment,
+  updateContest,
+} from './contests';
+import { addStepNote } from './notes';
+import { getOrStartRunForContest } from './runs';
+import { addTemplate } from './templates';
+
+const newContest = (store: TestStore, fields: Record<string, unknown> = {}) =>
+  store.dispatch(addContest({ name: 'Odessa Smoke', sanctioning_body_id: '1', ...fields })).unwrap();
+
+describe('cook-offs', () => {
+  it('adds a cook-off: trimmed, dated today by default, walk time clamped, body id as stored', async () => {
+    const store = await readyStore();
+    const contest = await newContest(store, {
+      name: ' Odessa Smoke ',
+      sanctioning_body_id: 3,
+      walk_time_adjust_minutes: '45',
+      location: ' Odessa, TX ',
+    });
+    expect(contest).toMatchObject({
+      name: 'Odessa Smoke',
+      contest_date: '2026-06-01',
+      sanctioning_body_id: '3',
+      location: 'Odessa, TX',
+      walk_time_adjust_minutes: 20,
+      category_id: null,
+      user_id: 'local',
+      is_local: true,
+    });
+    const plain = await newContest(store, { walk_time_adjust_minutes: 'soon', location: '  ' });
+    expect(plain).toMatchObject({ walk_time_adjust_minutes: 0, location: null });
+  });
+
+  it.each([
+    [{ name: '  ' }, 'Please provide a cook-off name.'],
+    [{ sanctioning_body_id: '' }, 'Please choose a sanctioning body.'],
+    [{ sanctioning_body_id: '99' }, 'Please choose a sanctioning body.'],
+    [{ contest_date: '2026-02-30' }, 'Please enter a valid date (YYYY-MM-DD).'],
+  ])('refuses %o with %s and changes nothing', async (fields, message) => {
+    const store = await readyStore();
+    await expectRejectedUnchanged(store, () => newContest(store, fields), message);
+  });
+
+  it('lists cook-offs by date; upcoming ones from 7 days ago on', async () => {
+    const store = await readyStore();
+    await newContest(store, { name: 'Later', contest_date: '2026-07-01' });
+    await newContest(store, { name: 'Old', contest_date: '2026-05-01' });
+    await newContest(store, { name: 'Recent', contest_date: '2026-05-26' });
+    expect((await store.dispatch(getContests()).unwrap()).map((c) => c.name)).toEqual([
+      'Old',
+      'Recent',
+      'Later',
+    ]);
+    expect((await store.dispatch(getContests({ upcoming: true })).unwrap()).map((c) => c.name)).toEqual([
+      'Recent',
+      'Later',
+    ]);
+  });
+
+  it('edits with the same rules, keeping what is not sent', async () => {
+    const store = await readyStore();
+    const contest = await newContest(store, { location: 'Odessa, TX', walk_time_adjust_minutes: 5 });
+    store.clock.now += 1000;
+    const edited = await store
+      .dispatch(updateContest({ id: contest.id, walk_time_adjust_minutes: -4 }))
+      .unwrap();
+    expect(edited).toMatchObject({
+      name: 'Odessa Smoke',
+      location: 'Odessa, TX',
+      walk_time_adjust_minutes: 0,
+      updated_at: '2026-06-01T15:00:01.000Z',
+    });
+    await expectRejectedUnchanged(
+      store,
+      () => store.dispatch(updateContest({ id: contest.id, name: '' })).unwrap(),
+      'Please provide a cook-off name.',
+    );
+    await expectRejectedUnchanged(
+      store,
+      () => store.dispatch(updateContest({ id: 'nope', name: 'X' })).unwrap(),
+      'Item not found',
+    );
+  });
+
+  it('deletes a cook-off with its attachments, runs, run steps, notes and weather', async () => {
+    const store = await readyStore();
+    const contest = await newContest(store, { contest_date: '2026-06-10' });
+    const other = await newContest(store, { name: 'Other', contest_date: '2026-06-10' });
+    const template = await store.dispatch(addTemplate({ name: 'Ribs', turn_in_time: '12:00' })).unwrap();
+    for (const c of [contest, other])
+      await store.dispatch(attachTemplate({ contest_id: c.id, template_id: template.id })).unwrap();
+    const { steps } = await store.dispatch(getOrStartRunForContest(contest.id)).unwrap();
+    await store.dispatch(getOrStartRunForContest(other.id)).unwrap();
+    await store.dispatch(addStepNote({ step_id: steps[0]!.id, body: 'Sauced' })).unwrap();
+    await store.dispatch(saveContestEnvironment({ contest_id: contest.id, lat: 31.8 })).unwrap();
+
+    await store.dispatch(deleteContest(contest.id)).unwrap();
+    const state = store.getState();
+    expect(contestSelectors.selectIds(state)).toEqual([other.id]);
+    expect(contestTemplateSelectors.selectAll(state).map((a) => a.contest_id)).toEqual([other.id]);
+    expect(runSelectors.selectAll(state).map((r) => r.contest_id)).toEqual([other.id]);
+    expect(runStepSelectors.selectAll(state).every((s) => s.contest_id === other.id)).toBe(true);
+    expect(stepNoteSelectors.selectTotal(state)).toBe(0);
+    expect(selectContestEnvironment(state, contest.id)).toBeUndefined();
+    await expectRejectedUnchanged(
+      store,
+      () => store.dispatch(deleteContest(contest.id)).unwrap(),
+      'Item not found',
+    );
+  });
+});
+
+describe('attaching templates', () => {
+  it('attaches a template with an override read as HH:MM', async () => {
+    const store = await readyStore();
+    const contest = await newContest(store);
+    const template = await store.dispatch(addTemplate({ name: 'Ribs', turn_in_time: '12:30' })).unwrap();
+    const attachment = await store
+      .dispatch(
+        attachTemplate({ contest_id: contest.id, template_id: template.id, override_turn_in_time: '1 PM' }),
+      )
+      .unwrap();
+    expect(attachment).toMatchObject({
+      contest_id: contest.id,
+      template_id: template.id,
+      override_turn_in_time: '13:00',
+      is_local: true,
+    });
+    expect(selectContestAttachments(store.getState(), contest.id)).toEqual([attachment]);
+  });
+
+  it('re-attaching updates the override only when it differs', async () => {
+    const store = await readyStore();
+    const contest = await newContest(store);
+    const template = await store.dispatch(addTemplate({ name: 'Ribs' })).unwrap();
+    const first = await store
+      .dispatch(
+        attachTemplate({ contest_id: contest.id, template_id: template.id, override_turn_in_time: '13:00' }),
+      )
+      .unwrap();
+
+    const before = store.getState();
+    const same = await store
+      .dispatch(
+        attachTemplate({
+          contest_id: contest.id,
+          template_id: template.id,
+          override_turn_in_time: '1:00 PM',
+        }),
+      )
+      .unwrap();
+    expect(same).toBe(first);
+    expect(store.getState()).toBe(before);
+
+    store.clock.now += 1000;
+    const changed = await store
+      .dispatch(
+        attachTemplate({ contest_id: contest.id, template_id: template.id, override_turn_in_time: '14:00' }),
+      )
+      .unwrap();
+    expect(changed).toMatchObject({
+      id: first.id,
+      override_turn_in_time: '14:00',
+      updated_at: '2026-06-01T15:00:01.000Z',
+    });
+    expect(contestTemplateSelectors.selectTotal(store.getState())).toBe(1);
+  });
+
+  it('refuses without a cook-off, or with an unknown one or template', async () => {
+    const store = await readyStore();
+    const contest = await newContest(store);
+    const template = await store.dispatch(addTemplate({ name: 'Ribs' })).unwrap();
+    await expectRejectedUnchanged(
+      store,
+      () => store.dispatch(attachTemplate({ contest_id: '', template_id: template.id })).unwrap(),
+      'No contest selected',
+    );
+    await expectRejectedUnchanged(
+      store,
+      () => store.dispatch(attachTemplate({ contest_id: 'x', template_id: template.id })).unwrap(),
+      'Item not found',
+    );
+    await expectRejectedUnchanged(
+      store,
+      () => store.dispatch(attachTemplate({ contest_id: contest.id, template_id: 'x' })).unwrap(),
+      'Item not found',
+    );
+  });
+
+  it('detaches a template; detaching one that is not attached is refused', async () => {
+    const store = await readyStore();
+    const contest = await newContest(store);
+    const template = await store.dispatch(addTemplate({ name: 'Ribs' })).unwrap();
+    await store.dispatch(attachTemplate({ contest_id: contest.id, template_id: template.id })).unwrap();
+    await store.dispatch(detachTemplate({ contest_id: contest.id, template_id: template.id })).unwrap();
+    expect(contestTemplateSelectors.selectTotal(store.getState())).toBe(0);
+    await expectRejectedUnchanged(
+      store,
+      () => store.dispatch(detachTemplate({ contest_id: contest.id, template_id: template.id })).unwrap(),
+      'Item not found',
+    );
+    await expectRejectedUnchanged(
+      store,
+      () => store.dispatch(detachTemplate({ contest_id: '', template_id: template.id })).unwrap(),
+      'No contest selected',
+    );
+  });
+});
+
+describe('contest environment (weather)', () => {
+  it('saves one record per cook-off, merging later saves', async () => {
+    const store = await readyStore();
+    const contest = await newContest(store);
+    await store
+      .dispatch(
+        saveContestEnvironment({ contest_id: contest.id, lat: 31.85, lon: -102.37, provider: 'open-meteo' }),
+      )
+      .unwrap();
+    store.clock.now += 1000;
+    const record = await store
+      .dispatch(saveContestEnvironment({ contest_id: contest.id, boiling_point_c: 98.9, lat: undefined }))
+      .unwrap();
+    expect(record).toMatchObject({
+      contest_id: contest.id,
+      lat: 31.85,
+      lon: -102.37,
+      provider: 'open-meteo',
+      boiling_point_c: 98.9,
+      approximate_only: false,
+      created_at: '2026-06-01T15:00:00.000Z',
+      updated_at: '2026-06-01T15:00:01.000Z',
+      is_local: true,
+    });
+    await expectRejectedUnchanged(
+      store,
+      () => store.dispatch(saveContestEnvironment({ contest_id: 'x', lat: 1 })).unwrap(),
+      'Item not found',
+    );
+  });
+});

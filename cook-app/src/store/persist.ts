@@ -1,0 +1,109 @@
+import localforage from 'localforage';
+import type { PersistedState, Storage } from 'redux-persist';
+import { isRecord, type AnyRecord } from '../domain/readers';
+import { initialAppMeta } from './app-meta-slice';
+import { isEntityState } from './entity-state';
+import type { CookState } from './root-reducer';
+import { STORE_NAMES, type AppMetaState } from './types';
+
+/** IndexedDB database of the device data (the shell's Reset App Data deletes it by this name). */
+export const OFFLINE_DB_NAME = 'PitClock';
+/** Object store inside it that holds the persisted state (one record, key 'persist:root'). */
+export const OFFLINE_STORE_NAME = 'state';
+export const PERSIST_KEY = 'root';
+export const PERSISTED_ITEM_KEY = `persist:${PERSIST_KEY}`;
+/** Version of the persisted state (SPEC.md section 9: local database version 15). */
+export const PERSIST_VERSION = 15;
+/**
+ * Writes are throttled: redux-persist stages changed slices at most once per this interval and
+ * writes when all are staged, so typing does not rewrite IndexedDB on every key. pagehide and a
+ * hidden tab flush at once (create-cook-store.ts), so nothing is lost when the tab closes.
+ */
+export const PERSIST_THROTTLE_MS = 400;
+
+/** localforage on IndexedDB 'PitClock' (structured clone: the state is stored as an object, not JSON). */
+export function offlineStorage(): Storage {
+  return localforage.createInstance({ name: OFFLINE_DB_NAME, storeName: OFFLINE_STORE_NAME });
+}
+
+export type GuardedStorage = Storage & {
+  /** Holds back every further write (after a failed load, so that it cannot overwrite stored data). */
+  holdWrites: () => void;
+  writesHeld: () => boolean;
+};
+
+/**
+ * The storage redux-persist writes through. With serialize: false redux-persist hands setItem its own
+ * staging object, which it keeps mutating on later throttle ticks while localforage clones it only
+ * when the IndexedDB transaction starts; a shallow copy taken here makes each write one consistent
+ * snapshot of the state at the time it was issued.
+ */
+export function guardStorage(inner: Storage): GuardedStorage {
+  let held = false;
+  return {
+    getItem: (key: string) => inner.getItem(key),
+    setItem: (key: string, value: unknown) =>
+      held ? Promise.resolve() : inner.setItem(key, isRecord(value) ? { ...value } : value),
+    removeItem: (key: string) => inner.removeItem(key),
+    holdWrites: () => {
+      held = true;
+    },
+    writesHeld: () => held,
+  };
+}
+
+type Stored = AnyRecord & { _persist?: unknown };
+
+/**
+ * redux-persist's migrate with the chain of migrations.ts (keys are the version a migration produces;
+ * 13, 14 and 15 there). A state with no _persist key counts as version -1 (every migration runs); a
+ * sound state at version 15 runs none and loads no migration code, and since the migrated state is
+ * written right after rehydration, a migration never runs twice. Reports the version it migrated from.
+ */
+export function createCookMigrate(now: () => string, onMigrated: (fromVersion: number) => void) {
+  return async (state: PersistedState, version: number): Promise<PersistedState> => {
+    const stored = state as Stored | undefined;
+    if (!isRecord(stored)) return state;
+    const persisted = isRecord(stored._persist) ? stored._persist : undefined;
+    const from = typeof persisted?.version === 'number' ? persisted.version : -1;
+    const sound = STORE_NAMES.every((store) => !(store in stored) || isEntityState(stored[store]));
+    if (from === version && sound) return state;
+    const { migrate } = await import('./migrations');
+    const migrated = await migrate(state, version, now);
+    if (from < version) onMigrated(from);
+    return migrated;
+  };
+}
+
+/**
+ * The state reconciler: takes each known slice from the (migrated and repaired) stored state, level 1
+ * like redux-persist's autoMergeLevel1; app meta gets the fields an older state lacks, and stored keys
+ * no slice knows are dropped.
+ */
+export function createReconciler() {
+  return <S extends CookState>(inbound: unknown, original: S, reduced: S): S => {
+    const next = { ...reduced };
+    if (!isRecord(inbound)) return next;
+    const target = next as Record<string, unknown>;
+    for (const key of Object.keys(reduced)) {
+      if (key === '_persist' || !(key in inbound)) continue;
+      if ((original as AnyRecord)[key] !== (reduced as AnyRecord)[key]) continue;
+      const value = inbound[key];
+      if (key === 'appMeta') {
+        target.appMeta = { ...initialAppMeta, ...(isRecord(value) ? pickMeta(value) : {}) };
+      } else if ((STORE_NAMES as readonly string[]).includes(key) && isEntityState(value)) {
+        target[key] = value;
+      }
+    }
+    return next;
+  };
+}
+
+function pickMeta(value: AnyRecord): Partial<AppMetaState> {
+  const meta: Partial<AppMetaState> = {};
+  for (const key of Object.keys(initialAppMeta) as (keyof AppMetaState)[]) {
+    const field = value[key];
+    if (typeof field === 'string' || typeof field === 'number') Object.assign(meta, { [key]: field });
+  }
+  return meta;
+}

@@ -1,0 +1,157 @@
+/**
+ * Records of the offline database (SPEC.md section 3). Ids are strings; instants are ISO-8601 UTC;
+ * turn-in times are 'HH:MM' (24 h) wall-clock times on the contest date; dates are 'YYYY-MM-DD'.
+ */
+
+/** Every record added on this device carries these (SPEC.md section 3). */
+export type Stamped = { created_at: string; updated_at: string; is_local: boolean };
+
+export type SanctioningBody = Stamped & { id: string; name: string; description: string | null };
+
+/** user_id null: a global category, read-only. */
+export type Category = Stamped & {
+  id: string;
+  name: string;
+  description: string | null;
+  user_id: string | null;
+};
+
+/**
+ * A template as stored. usage_contests and usage_run_steps are not stored: they are derived from
+ * contest_templates and run_steps by selectTemplatesWithUsage (so they can never drift).
+ */
+export type Template = Stamped & {
+  id: string;
+  name: string;
+  user_id: string | null;
+  category_id: string | null;
+  category_name: string | null;
+  turn_in_time: string | null;
+  is_archived: boolean;
+  sort_index: number;
+};
+
+export type TemplateUsage = { usage_contests: number; usage_run_steps: number };
+export type TemplateWithUsage = Template & TemplateUsage;
+
+export type TemplateStep = Stamped & {
+  id: string;
+  template_id: string;
+  name: string;
+  description: string | null;
+  turn_in_time: string | null;
+  minutes_before_turn_in: number;
+};
+
+export type Contest = Stamped & {
+  id: string;
+  name: string;
+  contest_date: string;
+  sanctioning_body_id: string | null;
+  location: string | null;
+  category_id: string | null;
+  user_id: string | null;
+  walk_time_adjust_minutes: number;
+};
+
+export type ContestTemplate = Stamped & {
+  id: string;
+  contest_id: string;
+  template_id: string;
+  override_turn_in_time: string | null;
+};
+
+export type Run = Stamped & {
+  id: string;
+  contest_id: string;
+  status: string;
+  contest_date: string;
+  name: string;
+};
+
+export type CompletionTimeMode = 'scheduled' | 'now' | 'custom';
+
+export type RunStep = Stamped & {
+  id: string;
+  run_id: string;
+  contest_id: string;
+  template_id: string | null;
+  template_step_id: string | null;
+  name: string;
+  description: string | null;
+  template_name: string | null;
+  scheduled_at: string | null;
+  status: string;
+  completed_at: string | null;
+  time_mode: CompletionTimeMode | null;
+  dismissed_for_user: boolean;
+  dismissed_at: string | null;
+};
+
+export type StepNote = Stamped & { id: string; run_id: string; step_id: string; body: string };
+
+/** Weather and boiling point at the contest site: one per contest, keyed by contest_id. */
+export type ContestEnvironment = Stamped & {
+  contest_id: string;
+  lat: number | null;
+  lon: number | null;
+  elevation_m: number | null;
+  provider: 'open-meteo' | 'manual' | null;
+  normalized_location: string | null;
+  normalized_reason: string | null;
+  forecast_json: unknown;
+  pressure_msl_hpa: number | null;
+  boiling_point_c: number | null;
+  boiling_point_f: number | null;
+  computed_at: string | null;
+  approximate_only: boolean;
+  last_geocode_url: string | null;
+  last_forecast_url: string | null;
+  last_error: string | null;
+  last_error_stage: string | null;
+  last_error_network: boolean | null;
+  last_error_status: number | null;
+};
+
+/** The record stores of the offline database, in the order backups list them. */
+export const STORE_NAMES = [
+  'sanctioning_bodies',
+  'categories',
+  'templates',
+  'template_steps',
+  'contests',
+  'contest_templates',
+  'runs',
+  'run_steps',
+  'step_notes',
+  'contest_environment',
+] as const;
+
+export type StoreName = (typeof STORE_NAMES)[number];
+
+export type RecordOf = {
+  sanctioning_bodies: SanctioningBody;
+  categories: Category;
+  templates: Template;
+  template_steps: TemplateStep;
+  contests: Contest;
+  contest_templates: ContestTemplate;
+  runs: Run;
+  run_steps: RunStep;
+  step_notes: StepNote;
+  contest_environment: ContestEnvironment;
+};
+
+/** Facts about this device's offline database (persisted with it). */
+export type AppMetaState = {
+  /** When this device first opened the app. */
+  firstOpenedAt: string | null;
+  /** When the sanctioning bodies and global categories were first seeded. */
+  seededAt: string | null;
+  /** The persisted version the last migration started from, and when it ran. */
+  migratedFrom: number | null;
+  migratedAt: string | null;
+};
+
+/** Every store's records as lists (the shape of a backup's data and of a restore). */
+export type CookData = { [K in StoreName]: RecordOf[K][] };

@@ -1,0 +1,211 @@
+// Benchmark of the cook-app's offline store (cook-app/src/store): with 50 cook-offs, 200 templates,
+// 2,000 template steps and a run of 500 steps, prints the time to compute a run schedule, to persist
+// the whole state and to rehydrate it, and the persisted size. Targets: a 500-step schedule under 5 ms,
+// rehydration under 200 ms.
+//
+// Runs in Node: the store's TypeScript is loaded through tsx, and IndexedDB is fake-indexeddb (an
+// in-memory IndexedDB in JavaScript) driven through the real localforage and redux-persist, so the
+// persist and rehydrate figures include localforage, redux-persist, the migrations check and the
+// structured clone of IndexedDB, but not a browser's disk. Usage, from the repository root:
+//   node tests/bench/store.mjs
+import { mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { serialize } from 'node:v8';
+import { register } from 'tsx/esm/api';
+
+// The store as it runs in a production build (no dev-only immutability and serializability checks).
+process.env.NODE_ENV ??= 'production';
+register();
+// fake-indexeddb must define indexedDB before localforage is loaded (it picks its driver on load).
+await import('fake-indexeddb/auto');
+
+const root = path.resolve(import.meta.dirname, '..', '..');
+const store = await import(path.join(root, 'cook-app/src/store/index.ts'));
+const { computeRunSchedule } = await import(path.join(root, 'cook-app/src/domain/schedule.ts'));
+const { selectCookData } = await import(path.join(root, 'cook-app/src/store/selectors.ts'));
+const { PERSISTED_ITEM_KEY, offlineStorage } = await import(path.join(root, 'cook-app/src/store/persist.ts'));
+
+const TARGET_SCHEDULE_MS = 5;
+const TARGET_REHYDRATE_MS = 200;
+const SIZES = { contests: 50, templates: 200, stepsPerTemplate: 10, runTemplates: 50 };
+
+const median = (values) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)];
+};
+const ms = (value) => `${value.toFixed(2)} ms`;
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+const verdict = (value, target) => (value < target ? 'met' : 'MISSED');
+
+let clockMs = Date.parse('2026-06-01T15:00:00.000Z');
+function open() {
+  let next = 0;
+  return store.createCookStore({
+    clock: () => clockMs,
+    newId: () => `bench-${++next}`,
+    timeZone: 'America/Chicago',
+    page: null,
+  });
+}
+
+await offlineStorage().removeItem(PERSISTED_ITEM_KEY);
+
+// Build the data through the store's own operations.
+const first = open();
+await first.rehydrated;
+const { dispatch } = first.store;
+const buildStart = performance.now();
+const templates = [];
+for (let t = 0; t < SIZES.templates; t += 1) {
+  const template = await dispatch(
+    store.addTemplate({
+      name: `Template ${t}`,
+      category_id: String((t % 4) + 1),
+      turn_in_time: `${11 + (t % 3)}:30`,
+    }),
+  ).unwrap();
+  templates.push(template);
+  for (let s = 0; s < SIZES.stepsPerTemplate; s += 1) {
+    await dispatch(
+      store.addTemplateStep({
+        template_id: template.id,
+        name: `Step ${s} of ${t}`,
+        description: 'Spritz with apple juice, check the bark, wrap in butcher paper when it sets.',
+        minutes_before_turn_in: 30 * (SIZES.stepsPerTemplate - s),
+      }),
+    ).unwrap();
+  }
+}
+const contests = [];
+for (let c = 0; c < SIZES.contests; c += 1) {
+  const day = String(1 + (c % 28)).padStart(2, '0');
+  contests.push(
+    await dispatch(
+      store.addContest({
+        name: `Cook-off ${c}`,
+        sanctioning_body_id: String((c % 10) + 1),
+        contest_date: `2026-07-${day}`,
+        location: 'Odessa, TX',
+        walk_time_adjust_minutes: c % 21,
+      }),
+    ).unwrap(),
+  );
+}
+const runContest = contests[0];
+for (const template of templates.slice(0, SIZES.runTemplates)) {
+  await dispatch(
+    store.attachTemplate({
+      contest_id: runContest.id,
+      template_id: template.id,
+      override_turn_in_time: template.id.endsWith('0') ? '13:00' : null,
+    }),
+  ).unwrap();
+}
+const buildMs = performance.now() - buildStart;
+
+// Schedule: the pure engine on the 500 steps of the run (warm, median of many), then the whole start.
+const state = first.store.getState();
+const attachments = store.selectContestAttachments(state, runContest.id);
+const scheduleTemplates = Object.fromEntries(
+  templates.map((t) => [t.id, { id: t.id, name: t.name, turn_in_time: t.turn_in_time }]),
+);
+const scheduleSteps = attachments.flatMap((a) => store.selectTemplateSteps(state, a.template_id));
+const input = {
+  contest: runContest,
+  attachments,
+  templates: scheduleTemplates,
+  steps: scheduleSteps,
+  timeZone: 'America/Chicago',
+};
+const coldStart = performance.now();
+const schedule = computeRunSchedule(input);
+const scheduleColdMs = performance.now() - coldStart;
+const scheduleTimes = [];
+for (let i = 0; i < 200; i += 1) {
+  const start = performance.now();
+  computeRunSchedule(input);
+  scheduleTimes.push(performance.now() - start);
+}
+const scheduleMs = median(scheduleTimes);
+const runStart = performance.now();
+const run = await dispatch(store.getOrStartRunForContest(runContest.id)).unwrap();
+const startRunMs = performance.now() - runStart;
+
+// Persist: a full write of the state to IndexedDB (flush after a change; median of 10).
+await first.flush();
+const persistTimes = [];
+for (let i = 0; i < 10; i += 1) {
+  clockMs += 1000;
+  await dispatch(store.updateTemplate({ id: templates[i].id, name: `Template ${i} (edited)` })).unwrap();
+  const start = performance.now();
+  await first.flush();
+  persistTimes.push(performance.now() - start);
+}
+const persistMs = median(persistTimes);
+first.dispose();
+
+// Size: the stored value in the V8 structured-clone format (what Chromium writes for IndexedDB) and as JSON.
+const stored = await offlineStorage().getItem(PERSISTED_ITEM_KEY);
+const structuredBytes = serialize(stored).length;
+const jsonBytes = Buffer.byteLength(JSON.stringify(stored));
+
+// Rehydrate: a new store reading, checking and seeding the stored state (median of 7).
+const rehydrateTimes = [];
+let reloaded;
+for (let i = 0; i < 7; i += 1) {
+  const start = performance.now();
+  reloaded = open();
+  await reloaded.rehydrated;
+  rehydrateTimes.push(performance.now() - start);
+  reloaded.dispose();
+}
+const rehydrateMs = median(rehydrateTimes);
+const same =
+  JSON.stringify(selectCookData(reloaded.store.getState())) ===
+  JSON.stringify(selectCookData(first.store.getState()));
+
+const counts = store.selectStoreCounts(first.store.getState());
+console.log('store: cook-app offline store (Redux Toolkit + redux-persist + localforage)');
+console.log(
+  '  measured in Node with fake-indexeddb (in-memory IndexedDB) through the real localforage; NODE_ENV=' +
+    process.env.NODE_ENV,
+);
+console.log(
+  `  data: ${counts.contests} cook-offs, ${counts.templates} templates, ${counts.template_steps} template steps, ` +
+    `${counts.contest_templates} attachments, a run of ${run.steps.length} steps (built in ${ms(buildMs)} through the store's operations)`,
+);
+console.log(
+  `  run schedule of ${schedule.length} steps   ${ms(scheduleMs).padStart(10)} median of 200 (first call ${ms(scheduleColdMs)}; target < ${TARGET_SCHEDULE_MS} ms: ${verdict(scheduleMs, TARGET_SCHEDULE_MS)})`,
+);
+console.log(`  start the run (thunk + commit)  ${ms(startRunMs).padStart(10)}`);
+console.log(`  persist the whole state         ${ms(persistMs).padStart(10)} median of 10 full writes`);
+console.log(
+  `  rehydrate it                    ${ms(rehydrateMs).padStart(10)} median of 7 (target < ${TARGET_REHYDRATE_MS} ms: ${verdict(rehydrateMs, TARGET_REHYDRATE_MS)})`,
+);
+console.log(
+  `  persisted size                  ${kb(structuredBytes).padStart(10)} structured clone (${kb(jsonBytes)} as JSON)`,
+);
+console.log(`  reloaded state equals the saved one: ${same ? 'yes' : 'NO'}`);
+
+mkdirSync(path.join(root, 'tests', 'bench', 'results'), { recursive: true });
+writeFileSync(
+  path.join(root, 'tests', 'bench', 'results', 'store.json'),
+  JSON.stringify(
+    {
+      measuredAt: new Date().toISOString(),
+      environment: 'node + fake-indexeddb',
+      runSteps: run.steps.length,
+      scheduleMs,
+      startRunMs,
+      persistMs,
+      rehydrateMs,
+      persistedStructuredBytes: structuredBytes,
+      persistedJsonBytes: jsonBytes,
+      targetsMet: scheduleMs < TARGET_SCHEDULE_MS && rehydrateMs < TARGET_REHYDRATE_MS,
+    },
+    null,
+    2,
+  ),
+);
+if (!same) process.exitCode = 1;
