@@ -4,6 +4,7 @@
 
 export * from './schemas/common';
 export * from './schemas/auth';
+export * from './schemas/licensing';
 
 export { readLoginToken } from './session/login-token';
 export { readTokenClaims, tokenExpiry, isTokenValid } from './session/token';

@@ -1,3 +1,4 @@
 // Browser-free entry: the call shapes shared by services and front ends.
 export * from './common';
 export * from './auth';
+export * from './licensing';

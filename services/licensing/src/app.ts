@@ -1,4 +1,5 @@
 import {
+  createAuth,
   createServiceApp,
   type Database,
   type Logger,
@@ -7,18 +8,32 @@ import {
   type VersionInfo,
 } from '@pitclock/kit';
 import type { Express } from 'express';
-import type { LicensingConfig } from './config';
-import { createPromoCodesRepository } from './data-access';
+import type { LicensingAppConfig } from './config';
+import {
+  createActivationCodesRepository,
+  createAuthAdminClient,
+  createCreditsRepository,
+  createDevicesRepository,
+  createPromoCodesRepository,
+  createSigningKeysRepository,
+} from './data-access';
+import { createGuards } from './entry-points/http/guards';
+import { createLicensingRateLimits } from './entry-points/http/rate-limits';
 import { createRouter } from './entry-points/http/router';
+import { createLicenseKeys, type LicenseKeys } from './license-keys';
 
 export type AppDeps = {
-  config: Pick<LicensingConfig, 'TRUST_PROXY'>;
+  config: LicensingAppConfig;
   database: Database;
   redis: RedisHandle;
   logger: Logger;
   version: VersionInfo;
   metrics?: Registry;
   clock?: () => Date;
+  /** The licence signing key; made from the config and the database when omitted (main.ts loads it first). */
+  keys?: LicenseKeys;
+  /** The fetch used to ask the auth service (tests may count or fail calls). */
+  fetch?: typeof globalThis.fetch;
 };
 
 export const createApp = ({
@@ -29,13 +44,42 @@ export const createApp = ({
   version,
   metrics,
   clock = () => new Date(),
-}: AppDeps): Express =>
-  createServiceApp({
+  keys,
+  fetch,
+}: AppDeps): Express => {
+  const auth = createAuth({ secret: config.JWT_SECRET, audience: config.JWT_AUDIENCE });
+  const admins = createAuthAdminClient({
+    authUrl: config.AUTH_URL,
+    cacheMs: config.ADMIN_CHECK_CACHE_SECONDS * 1000,
+    timeoutMs: config.AUTH_TIMEOUT_MS,
+    fetch,
+  });
+  const router = createRouter({
+    promoCodes: createPromoCodesRepository(database.db),
+    devices: createDevicesRepository(database.db),
+    credits: createCreditsRepository(database.db),
+    activationCodes: createActivationCodesRepository(database.db),
+    guards: createGuards({ auth, admins, logger }),
+    keys:
+      keys ??
+      createLicenseKeys({
+        configuredPem: config.LICENSE_PRIVATE_KEY,
+        signingKeys: createSigningKeysRepository(database.db),
+        logger,
+      }),
+    limits: createLicensingRateLimits(redis.client, config),
+    logger,
+    clock,
+    defaultLicenseDays: config.DEFAULT_LICENSE_DAYS,
+    activationCodeTtlMinutes: config.ACTIVATION_CODE_TTL_MINUTES,
+  });
+  return createServiceApp({
     name: 'licensing',
     version,
     logger,
     metrics,
     trustProxy: config.TRUST_PROXY,
     readiness: { postgres: database.ping, redis: redis.ping },
-    routers: [createRouter({ promoCodes: createPromoCodesRepository(database.db), logger, clock })],
+    routers: [router],
   });
+};

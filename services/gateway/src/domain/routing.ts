@@ -7,11 +7,16 @@ const startsWith = (base: string) => (path: string) => path.startsWith(base);
 /** Strictly below `base` (`/api/auth/refresh`, not `/api/auth`): the `/*` of `/api/auth/*`. */
 const below = (base: string) => (path: string) => path.startsWith(`${base}/`);
 
+/** `/api/users/{id}/licenses*` and `/api/users/{id}/credits` (and below): a user's licences live in licensing. */
+const userLicensing = /^\/api\/users\/[^/]+\/(licenses|credits(\/|$))/;
+
 /** Which service answers an /api path (ARCHITECTURE.md and the issue's table). First match wins. */
 export const routeTable: readonly { upstream: Upstream; matches: (path: string) => boolean }[] = [
   { upstream: 'auth', matches: under('/api/login') },
   { upstream: 'auth', matches: below('/api/auth') },
   { upstream: 'auth', matches: under('/api/me') },
+  // Before the auth /api/users* rule: the per-user licence and credit calls belong to licensing.
+  { upstream: 'licensing', matches: (path) => userLicensing.test(path) },
   { upstream: 'auth', matches: startsWith('/api/users') },
   { upstream: 'auth', matches: under('/api/admin/signup-events') },
   { upstream: 'auth', matches: under('/api/version') },

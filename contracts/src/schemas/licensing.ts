@@ -1,0 +1,347 @@
+import { z } from 'zod';
+import { LicenseStatus, UserId } from './auth';
+import {
+  ACTIVATION_CODE_ALPHABET,
+  ACTIVATION_CODE_LENGTH,
+  LICENSING_CLIENT_TEXTS,
+  LICENSING_LIMITS,
+  LICENSING_MESSAGES,
+  formatActivationCode,
+  normalizeActivationCode,
+} from './licensing-messages';
+import { LICENSE_ALG, readDeviceLicense, verifyDeviceLicense } from './licensing-token';
+
+export {
+  ACTIVATION_CODE_ALPHABET,
+  ACTIVATION_CODE_LENGTH,
+  LICENSE_ALG,
+  LICENSING_CLIENT_TEXTS,
+  LICENSING_LIMITS,
+  LICENSING_MESSAGES,
+  formatActivationCode,
+  normalizeActivationCode,
+  readDeviceLicense,
+  verifyDeviceLicense,
+};
+export type {
+  DeviceLicenseClaims,
+  LicenseJwkLike,
+  LicensePublicKey,
+  LicenseVerification,
+  VerifyingSubtle,
+} from './licensing-token';
+
+const m = LICENSING_MESSAGES;
+const L = LICENSING_LIMITS;
+
+/** An empty form field ('' or null) counts as left out. */
+const blankAsUnset = (value: unknown) => (value === '' || value === null ? undefined : value);
+/** A whole number typed in a form may arrive as a string: ' 12 ' or '-3' become numbers, anything else stays. */
+const numericText = (value: unknown) =>
+  typeof value === 'string' && /^\s*[+-]?\d{1,12}\s*$/.test(value) ? Number(value) : value;
+
+/** A path id (/promo-codes/{id}, /licenses/devices/{id}): a positive whole number of at most 10 digits. */
+const RecordIdParam = z
+  .string()
+  .regex(/^[1-9]\d{0,9}$/, 'must be a positive whole number')
+  .transform(Number)
+  .pipe(z.number().int().positive().max(2_147_483_647));
+export const PromoCodeIdParam = RecordIdParam;
+export const DeviceIdParam = RecordIdParam;
+
+/** A user id in a body: a positive whole number (a numeric string is accepted). */
+const UserIdInput = z.preprocess(
+  (value) => numericText(blankAsUnset(value)),
+  z.number({ error: m.userRequired }).int(m.userRequired).positive(m.userRequired).max(2_147_483_647),
+);
+
+const isoInstant = z.iso.datetime({ offset: true, error: m.expiresAtInvalid });
+
+// ---------------------------------------------------------------------------------------------------
+// Promo codes
+
+/**
+ * POST /promo-codes (admin), SPEC.md section 5: code required and trimmed ('Code is required'), stored
+ * upper-case; max_uses a whole number >= 0 where empty or 0 means unlimited (answered as null);
+ * license_days optional, >= 1 (empty: the service's default); expires_at optional ISO date-time.
+ */
+export const CreatePromoCodeRequest = z.object({
+  code: z
+    .string({ error: m.codeRequired })
+    .trim()
+    .min(1, m.codeRequired)
+    .max(L.codeMax, m.codeTooLong)
+    .toUpperCase()
+    .regex(/^[A-Z0-9_-]+$/, m.codeCharacters),
+  max_uses: z
+    .preprocess(
+      (value) => numericText(blankAsUnset(value)),
+      z
+        .number({ error: m.maxUsesInvalid })
+        .int(m.maxUsesInvalid)
+        .min(0, m.maxUsesInvalid)
+        .max(L.maxUsesMax, m.maxUsesInvalid)
+        .optional(),
+    )
+    .transform((value) => (value === undefined || value === 0 ? null : value)),
+  license_days: z
+    .preprocess(
+      (value) => numericText(blankAsUnset(value)),
+      z
+        .number({ error: m.licenseDaysInvalid })
+        .int(m.licenseDaysInvalid)
+        .min(1, m.licenseDaysInvalid)
+        .max(L.licenseDaysMax, m.licenseDaysInvalid)
+        .optional(),
+    )
+    .transform((value) => value ?? null),
+  expires_at: z
+    .preprocess(blankAsUnset, isoInstant.optional())
+    .transform((value) => (value === undefined ? null : new Date(value).toISOString())),
+});
+export type CreatePromoCodeRequest = z.input<typeof CreatePromoCodeRequest>;
+export type CreatePromoCode = z.output<typeof CreatePromoCodeRequest>;
+
+/** A promo code as the admin list shows it. max_uses and remaining_uses are null when unlimited. */
+export const PromoCode = z.object({
+  id: z.number().int().positive(),
+  code: z.string(),
+  max_uses: z.number().int().positive().nullable(),
+  used_count: z.number().int().nonnegative(),
+  remaining_uses: z.number().int().nonnegative().nullable(),
+  /** null: the service's default licence length applies. */
+  license_days: z.number().int().positive().nullable(),
+  expires_at: z.string().nullable(),
+  is_active: z.boolean(),
+  created_at: z.string(),
+});
+export type PromoCode = z.infer<typeof PromoCode>;
+
+/** GET /promo-codes: newest first. */
+export const PromoCodesResponse = z.array(PromoCode);
+export type PromoCodesResponse = z.infer<typeof PromoCodesResponse>;
+
+/** POST /promo-codes/redeem: code trimmed and upper-cased; device_id is the client's stored device id. */
+export const RedeemRequest = z.object({
+  code: z
+    .string({ error: m.codeRequired })
+    .trim()
+    .min(1, m.codeRequired)
+    .max(L.codeMax, m.codeTooLong)
+    .toUpperCase(),
+  device_id: z
+    .string({ error: m.deviceIdRequired })
+    .trim()
+    .min(1, m.deviceIdRequired)
+    .max(L.deviceIdMax, `Device id must be at most ${L.deviceIdMax} characters`),
+});
+export type RedeemRequest = z.infer<typeof RedeemRequest>;
+
+/** The device licence (a compact JWS, see licensing-token.ts) and its expiry. */
+export const RedeemResponse = z.object({
+  license: z.string().min(1),
+  expires_at: z.string(),
+  device_id: z.string(),
+  user_id: UserId,
+});
+export type RedeemResponse = z.infer<typeof RedeemResponse>;
+
+// ---------------------------------------------------------------------------------------------------
+// Device licences
+
+/** A public JWK of the licence key (EC P-256). */
+export const LicenseJwk = z.object({
+  kty: z.literal('EC'),
+  crv: z.literal('P-256'),
+  x: z.string().min(1),
+  y: z.string().min(1),
+  kid: z.string().min(1),
+  alg: z.literal(LICENSE_ALG),
+  use: z.literal('sig'),
+});
+export type LicenseJwk = z.infer<typeof LicenseJwk>;
+
+/** GET /licenses/public-key (anyone): what the app caches to verify licences offline. */
+export const LicensePublicKeyResponse = z.object({
+  alg: z.literal(LICENSE_ALG),
+  kid: z.string().min(1),
+  public_key: LicenseJwk,
+  public_key_pem: z.string().startsWith('-----BEGIN PUBLIC KEY-----'),
+});
+export type LicensePublicKeyResponse = z.infer<typeof LicensePublicKeyResponse>;
+
+/** POST /licenses/check (signed in): the app's online check of its device. */
+export const LicenseCheckRequest = z.object({ device_id: RedeemRequest.shape.device_id });
+export type LicenseCheckRequest = z.infer<typeof LicenseCheckRequest>;
+
+/**
+ * active: a freshly signed licence (same expiry) comes with it; revoked: an admin revoked the device (the
+ * app drops its licence); expired: the licence ran out; none: this user has no licence on this device.
+ */
+export const LicenseCheckResponse = z.object({
+  status: z.enum(['active', 'revoked', 'expired', 'none']),
+  license: z.string().optional(),
+  expires_at: z.string().nullable(),
+});
+export type LicenseCheckResponse = z.infer<typeof LicenseCheckResponse>;
+
+// ---------------------------------------------------------------------------------------------------
+// Credits
+
+export const LedgerEntry = z.object({
+  id: z.number().int().positive(),
+  delta: z.number().int(),
+  /** admin_adjust, admin_grant or activation. */
+  reason: z.string(),
+  created_at: z.string(),
+});
+export type LedgerEntry = z.infer<typeof LedgerEntry>;
+
+/** GET /licenses/credits?user_id= (admin). */
+export const CreditsQuery = z.object({ user_id: UserIdInput });
+export type CreditsQuery = z.infer<typeof CreditsQuery>;
+
+/** The balance (always the sum of the ledger) and the recent ledger, newest first. */
+export const CreditsResponse = z.object({
+  user_id: UserId,
+  balance: z.number().int().nonnegative(),
+  ledger: z.array(LedgerEntry),
+});
+export type CreditsResponse = z.infer<typeof CreditsResponse>;
+
+/** POST /licenses/credits/admin-adjust (admin): a signed whole number, not 0. */
+export const AdminAdjustRequest = z.object({
+  user_id: UserIdInput,
+  amount: z.preprocess(
+    (value) => numericText(blankAsUnset(value)),
+    z
+      .number({ error: m.amountRequired })
+      .int(m.amountRequired)
+      .refine((value) => value !== 0, m.amountRequired)
+      .refine((value) => Math.abs(value) <= L.creditAmountMax, m.amountTooLarge),
+  ),
+});
+export type AdminAdjustRequest = z.infer<typeof AdminAdjustRequest>;
+
+/** POST /users/{id}/credits (admin): amount > 0 ('Enter an amount > 0'). */
+export const AddCreditsRequest = z.object({
+  amount: z.preprocess(
+    (value) => numericText(blankAsUnset(value)),
+    z
+      .number({ error: m.amountPositive })
+      .int(m.amountPositive)
+      .positive(m.amountPositive)
+      .max(L.creditAmountMax, m.amountTooLarge),
+  ),
+});
+export type AddCreditsRequest = z.infer<typeof AddCreditsRequest>;
+
+/** The answer of both credit changes: the new balance and the entry just appended. */
+export const CreditChangeResponse = z.object({
+  user_id: UserId,
+  balance: z.number().int().nonnegative(),
+  entry: LedgerEntry,
+});
+export type CreditChangeResponse = z.infer<typeof CreditChangeResponse>;
+
+// ---------------------------------------------------------------------------------------------------
+// Activation codes
+
+/** POST /licenses/codes (admin): for user_id, or for the calling admin when the body is empty. */
+export const MintActivationCodeRequest = z.preprocess(
+  (body) => body ?? {},
+  z.object({ user_id: UserIdInput.optional() }),
+);
+export type MintActivationCodeRequest = z.infer<typeof MintActivationCodeRequest>;
+
+export const ActivationCodeResponse = z.object({
+  /** 8 symbols of ACTIVATION_CODE_ALPHABET in two groups: 'ABCD-EFGH'. */
+  code: z.string(),
+  expires_at: z.string(),
+  user_id: UserId,
+});
+export type ActivationCodeResponse = z.infer<typeof ActivationCodeResponse>;
+
+const activationField = z.string({ error: m.activationRequired }).trim().min(1, m.activationRequired);
+
+/** POST /license/activate: code and device UID required after trimming; device name omitted when empty. */
+export const ActivateRequest = z.object({
+  code: activationField.max(L.codeMax, m.codeTooLong).transform(normalizeActivationCode),
+  device_uid: activationField.max(L.deviceIdMax, `Device UID must be at most ${L.deviceIdMax} characters`),
+  device_name: z.preprocess(
+    (value) => (typeof value === 'string' && value.trim() === '' ? undefined : blankAsUnset(value)),
+    z
+      .string()
+      .trim()
+      .max(L.deviceNameMax, `Device name must be at most ${L.deviceNameMax} characters`)
+      .optional(),
+  ),
+});
+export type ActivateRequest = z.infer<typeof ActivateRequest>;
+
+/** device_token is a device licence (the same signed format as a redeemed licence). */
+export const ActivateResponse = z.object({
+  device_token: z.string().min(1),
+  device_id: z.number().int().positive(),
+  user_id: UserId,
+  expires_at: z.string(),
+  balance: z.number().int().nonnegative(),
+});
+export type ActivateResponse = z.infer<typeof ActivateResponse>;
+
+// ---------------------------------------------------------------------------------------------------
+// Devices
+
+/** A registered device: device_id is the server's id, device_uid the client's device id. */
+export const Device = z.object({
+  device_id: z.number().int().positive(),
+  user_id: UserId,
+  device_uid: z.string(),
+  device_name: z.string().nullable(),
+  last_seen: z.string(),
+  revoked: z.boolean(),
+  revoked_at: z.string().nullable(),
+  license_expires_at: z.string(),
+  created_at: z.string(),
+});
+export type Device = z.infer<typeof Device>;
+
+/** GET /licenses/devices?user_id= (admin): every device (of one user when user_id is given). */
+export const DevicesQuery = z.object({ user_id: z.preprocess(blankAsUnset, UserIdInput.optional()) });
+export type DevicesQuery = z.infer<typeof DevicesQuery>;
+
+export const DevicesResponse = z.array(Device);
+export type DevicesResponse = z.infer<typeof DevicesResponse>;
+
+/** GET /users/{id}/licenses (admin). */
+export const UserLicensesResponse = z.object({
+  user_id: UserId,
+  license_status: LicenseStatus,
+  balance: z.number().int().nonnegative(),
+  devices: z.array(Device),
+  ledger: z.array(LedgerEntry),
+});
+export type UserLicensesResponse = z.infer<typeof UserLicensesResponse>;
+
+/** GET /licenses/statuses?user_ids=1,2,3 (admin): the licence status the admin users list merges in. */
+export const LicenseStatusesQuery = z.object({
+  user_ids: z.preprocess(
+    blankAsUnset,
+    z
+      .string()
+      .regex(/^[1-9]\d{0,9}(,[1-9]\d{0,9}){0,999}$/, 'must be a comma-separated list of user ids')
+      .transform((value) => [...new Set(value.split(',').map(Number))])
+      .optional(),
+  ),
+});
+export type LicenseStatusesQuery = z.infer<typeof LicenseStatusesQuery>;
+
+/** Users without a device are 'none' (and listed only when asked for by user_ids). */
+export const LicenseStatusesResponse = z.array(z.object({ user_id: UserId, license_status: LicenseStatus }));
+export type LicenseStatusesResponse = z.infer<typeof LicenseStatusesResponse>;
+
+const half = ACTIVATION_CODE_LENGTH / 2;
+/** A whole activation code as shown ('ABCD-EFGH'; the dash optional), for forms. */
+export const ACTIVATION_CODE_PATTERN = new RegExp(
+  `^[${ACTIVATION_CODE_ALPHABET}]{${half}}-?[${ACTIVATION_CODE_ALPHABET}]{${half}}$`,
+);

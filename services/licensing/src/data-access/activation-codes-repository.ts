@@ -1,0 +1,100 @@
+import type { Db } from '@pitclock/kit';
+import { and, eq, gt, sql } from 'drizzle-orm';
+import type { ActivationRefusal } from '../domain/activation';
+import { CREDIT_REASONS } from '../domain/credits';
+import { applyCreditChange } from './credits-repository';
+import { upsertDevice } from './devices-repository';
+import { isUniqueViolation } from './pg-errors';
+import { activationCodes, creditBalances, devices, type ActivationCodeRow, type DeviceRow } from './schema';
+
+export type ActivateResult =
+  | { kind: 'refused'; reason: ActivationRefusal }
+  | { kind: 'activated'; code: ActivationCodeRow; device: DeviceRow; balance: number };
+
+export type ActivationCodesRepository = {
+  /** 'code_taken' when the code exists already (the caller draws another). */
+  mint: (input: {
+    code: string;
+    userId: number;
+    createdBy: number;
+    expiresAt: Date;
+    now: Date;
+  }) => Promise<ActivationCodeRow | 'code_taken'>;
+  /**
+   * One transaction: lock the code row; decide judges it (used, expired); a revoked device of that user
+   * is refused; one credit of the code's user is taken only when the balance is above 0; then the device
+   * is registered or refreshed, the ledger gets -1 (reason activation) and the code is marked used.
+   * Any refusal writes nothing.
+   */
+  activate: (input: {
+    code: string;
+    deviceUid: string;
+    deviceName: string | undefined;
+    now: Date;
+    licenseExpiresAt: Date;
+    decide: (code: ActivationCodeRow | undefined) => ActivationRefusal | null;
+  }) => Promise<ActivateResult>;
+};
+
+export const createActivationCodesRepository = (db: Db): ActivationCodesRepository => ({
+  mint: async ({ code, userId, createdBy, expiresAt, now }) => {
+    try {
+      const [row] = await db
+        .insert(activationCodes)
+        .values({ code, userId, createdBy, expiresAt, createdAt: now })
+        .returning();
+      return row!;
+    } catch (err) {
+      if (isUniqueViolation(err, 'activation_codes_code_unique')) return 'code_taken';
+      throw err;
+    }
+  },
+
+  activate: ({ code, deviceUid, deviceName, now, licenseExpiresAt, decide }) =>
+    db.transaction(async (tx): Promise<ActivateResult> => {
+      const [row] = await tx
+        .select()
+        .from(activationCodes)
+        .where(eq(activationCodes.code, code))
+        .for('update');
+      const refusal = decide(row);
+      if (refusal || !row) return { kind: 'refused', reason: refusal ?? 'activation_code_unknown' };
+      const [existing] = await tx
+        .select({ revokedAt: devices.revokedAt })
+        .from(devices)
+        .where(and(eq(devices.userId, row.userId), eq(devices.deviceUid, deviceUid)));
+      if (existing?.revokedAt) return { kind: 'refused', reason: 'device_revoked' };
+      // Is there a credit to take? The row lock makes concurrent activations of one user wait here.
+      const [credit] = await tx
+        .select({ balance: creditBalances.balance })
+        .from(creditBalances)
+        .where(and(eq(creditBalances.userId, row.userId), gt(creditBalances.balance, 0)))
+        .for('update');
+      if (!credit) return { kind: 'refused', reason: 'no_credits' };
+      const device = await upsertDevice(tx, {
+        userId: row.userId,
+        deviceUid,
+        deviceName,
+        licenseExpiresAt,
+        now,
+      });
+      if (!device) return { kind: 'refused', reason: 'device_revoked' };
+      const change = await applyCreditChange(tx, {
+        userId: row.userId,
+        delta: -1,
+        reason: CREDIT_REASONS.activation,
+        actorId: null,
+        activationCodeId: row.id,
+        now,
+      });
+      // Cannot happen with the row locked above 0; throwing rolls the device write back.
+      if (change === 'below_zero') throw new Error('credit balance changed under its lock');
+      const { balance } = change;
+      const [used] = await tx
+        .update(activationCodes)
+        .set({ usedAt: now, deviceId: device.id })
+        .where(and(eq(activationCodes.id, row.id), sql`${activationCodes.usedAt} is null`))
+        .returning();
+      return { kind: 'activated', code: used!, device, balance };
+    }),
+});

@@ -1,0 +1,102 @@
+import { createHash } from 'node:crypto';
+
+/** What the auth service says of the caller's token: an admin, a plain user, or no such account. */
+export type AdminAnswer = 'admin' | 'user' | 'unknown_account';
+
+/** The auth service could not answer (down, timed out, or an answer that is not its protocol). */
+export class AuthUnavailableError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'AuthUnavailableError';
+  }
+}
+
+export type AuthAdminClient = {
+  /** Rejects with AuthUnavailableError when the auth service cannot say. */
+  check: (bearerToken: string) => Promise<AdminAnswer>;
+};
+
+export type AuthAdminClientOptions = {
+  /** Base URL of the auth service, e.g. http://127.0.0.1:3001. */
+  authUrl: string;
+  /** How long an answer is reused for the same token (0: ask every time). */
+  cacheMs: number;
+  timeoutMs: number;
+  /** At most this many tokens are remembered; the least recently used goes first. */
+  maxEntries?: number;
+  fetch?: typeof globalThis.fetch;
+  now?: () => number;
+};
+
+type Entry = { expiresAt: number; answer: Promise<AdminAnswer> };
+
+/**
+ * Admin rights as the auth service's database says (ARCHITECTURE.md: no service reads another's tables):
+ * GET {authUrl}/api/me with the caller's bearer token, reading is_admin. Answers are kept per token (its
+ * SHA-256) for cacheMs in a bounded LRU map, and a lookup in flight is shared, so a burst of admin calls
+ * costs one request. Failures are never cached and never read as "allowed".
+ */
+export const createAuthAdminClient = ({
+  authUrl,
+  cacheMs,
+  timeoutMs,
+  maxEntries = 10_000,
+  fetch = globalThis.fetch,
+  now = Date.now,
+}: AuthAdminClientOptions): AuthAdminClient => {
+  const meUrl = new URL('/api/me', authUrl).toString();
+  const cache = new Map<string, Entry>();
+
+  const ask = async (token: string): Promise<AdminAnswer> => {
+    let res: Response;
+    try {
+      res = await fetch(meUrl, {
+        headers: { authorization: `Bearer ${token}`, accept: 'application/json' },
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+    } catch (err) {
+      throw new AuthUnavailableError(`GET ${meUrl} failed`, { cause: err });
+    }
+    if (res.status === 401) {
+      await res.body?.cancel();
+      return 'unknown_account';
+    }
+    if (res.status !== 200) {
+      await res.body?.cancel();
+      throw new AuthUnavailableError(`GET ${meUrl} answered ${res.status}`);
+    }
+    let body: unknown;
+    try {
+      body = await res.json();
+    } catch (err) {
+      throw new AuthUnavailableError(`GET ${meUrl} answered a body that is not JSON`, { cause: err });
+    }
+    const isAdmin = (body as { is_admin?: unknown } | null)?.is_admin;
+    if (typeof isAdmin !== 'boolean') throw new AuthUnavailableError(`GET ${meUrl} answered no is_admin`);
+    return isAdmin ? 'admin' : 'user';
+  };
+
+  return {
+    check: (token) => {
+      if (cacheMs <= 0) return ask(token);
+      const key = createHash('sha256').update(token).digest('base64url');
+      const at = now();
+      const hit = cache.get(key);
+      if (hit && hit.expiresAt > at) {
+        cache.delete(key);
+        cache.set(key, hit);
+        return hit.answer;
+      }
+      if (hit) cache.delete(key);
+      const answer = ask(token);
+      const entry = { expiresAt: at + cacheMs, answer };
+      cache.set(key, entry);
+      // A failed lookup is forgotten at once, so the next call asks again.
+      answer.catch(() => {
+        if (cache.get(key) === entry) cache.delete(key);
+      });
+      while (cache.size > maxEntries) cache.delete(cache.keys().next().value!);
+      return answer;
+    },
+  };
+};

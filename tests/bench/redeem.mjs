@@ -1,0 +1,294 @@
+// Prints the licensing service's redeem figures:
+//   - POST /api/promo-codes/redeem by 100 concurrent users, each on a distinct code, for BENCH_DURATION_S
+//     (default 10 s): redeems per second, p50 and p99
+//   - contention: 200 simultaneous redeems of one code with max_uses 10, repeated CONTENTION_ROUNDS
+//     times; the over-redemption count (redemptions stored beyond max_uses) must print 0
+// It starts what it measures on a database of its own and a Redis key prefix of its own, and removes both
+// afterwards: the real auth service (src/main.ts, for the admin who creates the codes: licensing asks it
+// GET /api/me) and the licensing service (src/main.ts), as `npm start` runs them. The users' access tokens
+// are signed here with the JWT_SECRET both services were given, exactly as auth signs them (HS256, aud,
+// sub): registering thousands of accounts would measure argon2, not redeem.
+//   node tests/bench/redeem.mjs            (from the repository root)
+import { spawn } from 'node:child_process';
+import { createHmac, randomBytes } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import path from 'node:path';
+import { Redis } from 'ioredis';
+import pg from 'pg';
+import { provisionDataServers } from '../../scripts/lib/provision.mjs';
+
+const root = path.resolve(import.meta.dirname, '..', '..');
+const USERS = 100;
+const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
+const CONTENTION = { concurrent: 200, maxUses: 10, rounds: Number(process.env.CONTENTION_ROUNDS ?? 5) };
+const logLevel = process.env.BENCH_LOG_LEVEL ?? 'warn';
+const JWT_SECRET = randomBytes(48).toString('base64url');
+const JWT_AUDIENCE = 'pitclock';
+const ADMIN = { email: 'bench-admin@pitclock.test', password: randomBytes(12).toString('base64url') };
+
+const dataServers = await provisionDataServers();
+const pgAdminUrl = process.env.PG_ADMIN_URL ?? dataServers.adminUrl;
+const redisUrl = dataServers.redisUrl;
+
+const freePort = () =>
+  new Promise((resolve) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+
+async function withClient(connectionString, run) {
+  const client = new pg.Client({ connectionString });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** Runs services/<name>/src/main.ts with env until /readyz answers; answers its URL and the child. */
+async function startService(name, env) {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: path.join(root, 'services', name),
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      LOG_LEVEL: logLevel,
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the ${name} service exited with ${child.exitCode}`);
+    if (Date.now() > deadline) throw new Error(`the ${name} service was not ready within 60 s`);
+    const ready = await fetch(`${url}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ready) return { url, child };
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+const stopChild = async (child) => {
+  if (child && child.exitCode === null) {
+    child.kill('SIGTERM');
+    await new Promise((resolve) => child.once('exit', resolve));
+  }
+};
+
+/** Auth and licensing on one fresh database (as in the stack) and one fresh Redis prefix. */
+async function startStack() {
+  const suffix = randomBytes(5).toString('hex');
+  const database = `pitclock_bench_${suffix}`;
+  const keyPrefix = `pitclock-bench-${suffix}:`;
+  await withClient(pgAdminUrl, (client) => client.query(`CREATE DATABASE "${database}"`));
+  const databaseUrl = new URL(pgAdminUrl);
+  databaseUrl.pathname = `/${database}`;
+  const common = {
+    DATABASE_URL: databaseUrl.toString(),
+    REDIS_URL: redisUrl,
+    REDIS_KEY_PREFIX: keyPrefix,
+    JWT_SECRET,
+    JWT_AUDIENCE,
+  };
+  const children = [];
+  const stop = async () => {
+    for (const child of children.reverse()) await stopChild(child);
+    await withClient(pgAdminUrl, (client) =>
+      client.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`),
+    );
+    const redis = new Redis(redisUrl);
+    const keys = await redis.keys(`${keyPrefix}*`);
+    if (keys.length) await redis.del(...keys);
+    await redis.quit();
+  };
+  try {
+    const auth = await startService('auth', {
+      ...common,
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+    });
+    children.push(auth.child);
+    const licensing = await startService('licensing', {
+      ...common,
+      AUTH_URL: auth.url,
+      // Every request of the bench comes from a new user; the per-user limits would not bind, but say so.
+      REDEEM_LIMIT_PER_USER_PER_MINUTE: '1000000',
+    });
+    children.push(licensing.child);
+    return { authUrl: auth.url, url: licensing.url, databaseUrl: databaseUrl.toString(), stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+/** An access token as the auth service signs it: HS256, aud, sub = user id, 1 hour. */
+const accessToken = (userId) => {
+  const b64 = (value) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const now = Math.floor(Date.now() / 1000);
+  const input = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ sub: String(userId), aud: JWT_AUDIENCE, iat: now, exp: now + 3600 })}`;
+  return `${input}.${createHmac('sha256', JWT_SECRET).update(input).digest('base64url')}`;
+};
+
+const post = (url, token, body) =>
+  fetch(url, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+
+const percentile = (values, p) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN;
+};
+const round1 = (n) => Math.round(n * 10) / 10;
+
+async function createCode(url, adminToken, code, maxUses) {
+  const res = await post(`${url}/api/promo-codes`, adminToken, { code, max_uses: maxUses });
+  if (res.status !== 201) throw new Error(`creating ${code} answered ${res.status}: ${await res.text()}`);
+  return (await res.json()).id;
+}
+
+/**
+ * USERS workers, each bound to its own (unlimited) code, redeem back to back for `seconds`; every request
+ * is a new user on a new device (a user may redeem a code once). Answers the latency of each redeem.
+ */
+async function distinctCodes(url, codes, seconds, firstUserId) {
+  let nextUser = firstUserId;
+  const samples = [];
+  let failed = 0;
+  const until = performance.now() + seconds * 1000;
+  const worker = async (code) => {
+    while (performance.now() < until) {
+      const userId = nextUser++;
+      const started = performance.now();
+      const res = await post(`${url}/api/promo-codes/redeem`, accessToken(userId), {
+        code,
+        device_id: `bench-device-${userId}`,
+      });
+      await res.arrayBuffer();
+      samples.push(performance.now() - started);
+      if (res.status !== 201) failed += 1;
+    }
+  };
+  const began = performance.now();
+  await Promise.all(codes.map(worker));
+  const elapsedS = (performance.now() - began) / 1000;
+  return { samples, failed, elapsedS, nextUser };
+}
+
+/** CONTENTION.concurrent distinct users redeem one code with max_uses CONTENTION.maxUses at once. */
+async function contentionRound(url, adminToken, databaseUrl, round, firstUserId) {
+  const code = `BENCH-HOT-${round}`;
+  const id = await createCode(url, adminToken, code, CONTENTION.maxUses);
+  const statuses = await Promise.all(
+    Array.from({ length: CONTENTION.concurrent }, async (_, i) => {
+      const userId = firstUserId + i;
+      const res = await post(`${url}/api/promo-codes/redeem`, accessToken(userId), {
+        code,
+        device_id: `hot-${round}-${i}`,
+      });
+      await res.arrayBuffer();
+      return res.status;
+    }),
+  );
+  const stored = await withClient(databaseUrl, async (client) => {
+    const redemptions = await client.query(
+      'select count(*)::int as n from redemptions where promo_code_id = $1',
+      [id],
+    );
+    const promo = await client.query('select used_count from promo_codes where id = $1', [id]);
+    return { redemptions: redemptions.rows[0].n, usedCount: promo.rows[0].used_count };
+  });
+  const succeeded = statuses.filter((s) => s === 201).length;
+  const usedUp = statuses.filter((s) => s === 409).length;
+  return {
+    succeeded,
+    refusedUsedUp: usedUp,
+    other: CONTENTION.concurrent - succeeded - usedUp,
+    redemptionsStored: stored.redemptions,
+    usedCount: stored.usedCount,
+    overRedemptions: Math.max(0, stored.redemptions - CONTENTION.maxUses, succeeded - CONTENTION.maxUses),
+  };
+}
+
+let stack;
+try {
+  stack = await startStack();
+  const login = await fetch(`${stack.authUrl}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(ADMIN),
+  });
+  if (login.status !== 200) throw new Error(`admin sign-in answered ${login.status}: ${await login.text()}`);
+  const { token: adminToken } = await login.json();
+
+  const codes = [];
+  for (let i = 0; i < USERS; i += 1) {
+    const code = `BENCH-${i}`;
+    await createCode(stack.url, adminToken, code, null);
+    codes.push(code);
+  }
+  // Warm-up (JIT, connection pools, the signing key), not reported.
+  const warm = await distinctCodes(stack.url, codes, 2, 1_000_000);
+  const run = await distinctCodes(stack.url, codes, DURATION_S, warm.nextUser);
+  const distinct = {
+    users: USERS,
+    seconds: DURATION_S,
+    redeems: run.samples.length,
+    failed: run.failed,
+    redeemsPerSecond: Math.round(run.samples.length / run.elapsedS),
+    p50Ms: round1(percentile(run.samples, 50)),
+    p99Ms: round1(percentile(run.samples, 99)),
+  };
+
+  const rounds = [];
+  let firstUser = 5_000_000;
+  for (let round = 0; round < CONTENTION.rounds; round += 1) {
+    rounds.push(await contentionRound(stack.url, adminToken, stack.databaseUrl, round, firstUser));
+    firstUser += CONTENTION.concurrent;
+  }
+  const overRedemptions = rounds.reduce((sum, r) => sum + r.overRedemptions, 0);
+
+  console.log(`licensing redeem: against ${stack.url} (service LOG_LEVEL ${logLevel})`);
+  console.log(
+    `  POST /api/promo-codes/redeem  ${USERS} concurrent users on distinct codes for ${DURATION_S} s: ${distinct.redeemsPerSecond} redeems/s, p50 ${distinct.p50Ms} ms, p99 ${distinct.p99Ms} ms, ${distinct.redeems} redeems${distinct.failed ? ` (${distinct.failed} not 201)` : ''}`,
+  );
+  console.log(
+    `  contention: ${CONTENTION.concurrent} simultaneous redeems of one code with max_uses ${CONTENTION.maxUses}, ${CONTENTION.rounds} rounds: succeeded ${rounds.map((r) => r.succeeded).join('/')}, stored ${rounds.map((r) => r.redemptionsStored).join('/')}`,
+  );
+  console.log(`  over-redemption count: ${overRedemptions}`);
+  const out = path.join(root, 'tests', 'bench', 'results');
+  mkdirSync(out, { recursive: true });
+  writeFileSync(
+    path.join(out, 'redeem.json'),
+    JSON.stringify(
+      {
+        measuredAt: new Date().toISOString(),
+        logLevel,
+        distinct,
+        contention: { ...CONTENTION, rounds, overRedemptions },
+      },
+      null,
+      2,
+    ),
+  );
+  if (overRedemptions !== 0) process.exitCode = 1;
+} catch (error) {
+  console.error(`redeem bench failed: ${error.stack ?? error}`);
+  process.exitCode = 1;
+} finally {
+  await stack?.stop();
+  await dataServers.stop();
+}
