@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { PlaceholderScreen } from '../lib/placeholder-screen';
+import { ContestsScreen } from '../features/contests';
 
 /** The signed-in cook routes of SPEC.md section 2 (absolute paths: the shell mounts the remote at '*'). */
-export const cookScreens: ReadonlyArray<{ path: string; title: string }> = [
-  { path: '/contests', title: 'Cook-off' },
+export const cookScreens: ReadonlyArray<{ path: string; title: string; element?: ReactNode }> = [
+  { path: '/contests', title: 'Cook-off', element: <ContestsScreen /> },
   { path: '/contests/:id/steps', title: 'Run' },
   { path: '/contests/:contestId/runs/:runId/steps', title: 'Run' },
   { path: '/templates', title: 'Templates' },
@@ -20,8 +21,8 @@ export const cookScreens: ReadonlyArray<{ path: string; title: string }> = [
 export function CookRoutes({ notFound = null }: { notFound?: ReactNode }) {
   return (
     <Routes>
-      {cookScreens.map(({ path, title }) => (
-        <Route key={path} path={path} element={<PlaceholderScreen title={title} />} />
+      {cookScreens.map(({ path, title, element }) => (
+        <Route key={path} path={path} element={element ?? <PlaceholderScreen title={title} />} />
       ))}
       <Route path="*" element={notFound} />
     </Routes>

@@ -1,0 +1,200 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import {
+  addContest,
+  addTemplate,
+  attachTemplate,
+  getOrStartRunForContest,
+  selectContests,
+} from '../../store';
+import { cookStore, renderScreen, type TestBundle } from './test-support';
+
+const KCBS = 'Kansas City Barbecue Society (KCBS)';
+
+async function withContest(bundle: TestBundle, fields: Record<string, unknown> = {}) {
+  return bundle.store
+    .dispatch(
+      addContest({
+        name: 'Smoke on the Water',
+        contest_date: '2026-06-06',
+        sanctioning_body_id: '1',
+        location: 'Odessa, TX',
+        walk_time_adjust_minutes: 5,
+        ...fields,
+      }),
+    )
+    .unwrap();
+}
+
+describe('Cook-offs screen', () => {
+  it('with no cook-offs shows the empty state whose Create Cook-off opens the Add Cook-off modal', async () => {
+    const bundle = await cookStore();
+    const { user } = renderScreen(bundle);
+    expect(await screen.findByText('No Upcoming Cook-offs')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Create Cook-off' }));
+    expect(screen.getByRole('dialog', { name: 'Add Cook-off' })).toBeTruthy();
+  });
+
+  it('the add modal defaults the date to today and keeps Create disabled until name and sanctioning body are set', async () => {
+    const bundle = await cookStore();
+    const { user } = renderScreen(bundle);
+    await user.click(await screen.findByRole('button', { name: 'Add Cook-off' }));
+    const dialog = screen.getByRole('dialog', { name: 'Add Cook-off' });
+    const form = within(dialog);
+    expect((form.getByLabelText('Date') as HTMLInputElement).value).toBe('2026-06-01');
+    expect((form.getByLabelText(/Location/) as HTMLInputElement).placeholder).toBe('e.g. Odessa, TX');
+    const create = form.getByRole('button', { name: 'Create' }) as HTMLButtonElement;
+    expect(create.disabled).toBe(true);
+
+    await user.click(form.getByLabelText(/^Name/));
+    await user.tab();
+    expect(form.getByText('Please provide a cook-off name.')).toBeTruthy();
+
+    await user.type(form.getByLabelText(/^Name/), 'Smoke on the Water');
+    expect(create.disabled).toBe(true);
+    await user.selectOptions(form.getByLabelText(/Sanctioning Body/), KCBS);
+    expect(create.disabled).toBe(false);
+  });
+
+  it('clamps the walk time to 20 and creates the cook-off with the +20m badge', async () => {
+    const bundle = await cookStore();
+    const { user } = renderScreen(bundle);
+    await user.click(await screen.findByRole('button', { name: 'Add Cook-off' }));
+    const form = within(screen.getByRole('dialog', { name: 'Add Cook-off' }));
+    await user.type(form.getByLabelText(/^Name/), '  Pig Out  ');
+    await user.selectOptions(form.getByLabelText(/Sanctioning Body/), KCBS);
+    const walk = form.getByLabelText(/Walk Time Adjustment/) as HTMLInputElement;
+    await user.clear(walk);
+    await user.type(walk, '35');
+    await user.tab();
+    expect(walk.value).toBe('20');
+    await user.click(form.getByRole('button', { name: 'Create' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const [stored] = selectContests(bundle.store.getState());
+    expect(stored).toMatchObject({
+      name: 'Pig Out',
+      contest_date: '2026-06-01',
+      sanctioning_body_id: '1',
+      walk_time_adjust_minutes: 20,
+      location: null,
+    });
+    const table = screen.getByRole('table');
+    expect(within(table).getByText('+20m')).toBeTruthy();
+  });
+
+  it('lists upcoming cook-offs with the walk-time badge and hides Sanctioning Body below sm and Location below md', async () => {
+    const bundle = await cookStore();
+    await withContest(bundle);
+    await withContest(bundle, { name: 'Long ago', contest_date: '2026-05-01' });
+    renderScreen(bundle);
+    const table = await screen.findByRole('table');
+    expect(within(table).getByText('Smoke on the Water')).toBeTruthy();
+    expect(within(table).queryByText('Long ago')).toBeNull();
+    expect(within(table).getByText('+5m')).toBeTruthy();
+    const headers = within(table).getAllByRole('columnheader');
+    const body = headers.find((h) => h.textContent === 'Sanctioning Body');
+    const location = headers.find((h) => h.textContent === 'Location');
+    expect(body?.className).toContain('pc-hide-below-sm');
+    expect(location?.className).toContain('pc-hide-below-md');
+    expect(within(table).getByText(KCBS).closest('td')?.className).toContain('pc-hide-below-sm');
+    expect(within(table).getByText('Odessa, TX').closest('td')?.className).toContain('pc-hide-below-md');
+  });
+
+  it('edits a row inline: Save stores the clamped values, Cancel keeps the old ones', async () => {
+    const bundle = await cookStore();
+    const contest = await withContest(bundle);
+    const { user } = renderScreen(bundle);
+    await user.click(await screen.findByRole('button', { name: 'Edit Smoke on the Water' }));
+    let form = within(screen.getByRole('form', { name: 'Edit Smoke on the Water' }));
+    await user.clear(form.getByLabelText(/^Name/));
+    await user.type(form.getByLabelText(/^Name/), 'Renamed');
+    await user.click(form.getByRole('button', { name: 'Cancel' }));
+    expect(screen.getByText('Smoke on the Water')).toBeTruthy();
+    expect(bundle.store.getState().contests.entities[contest.id]?.name).toBe('Smoke on the Water');
+
+    await user.click(screen.getByRole('button', { name: 'Edit Smoke on the Water' }));
+    form = within(screen.getByRole('form', { name: 'Edit Smoke on the Water' }));
+    await user.clear(form.getByLabelText(/^Name/));
+    expect(form.getByText('Please provide a cook-off name.')).toBeTruthy();
+    await user.type(form.getByLabelText(/^Name/), 'Renamed');
+    await user.clear(form.getByLabelText(/Location/));
+    await user.type(form.getByLabelText(/Location/), 'Lubbock, TX');
+    const walk = form.getByLabelText(/Walk Time Adjustment/);
+    await user.clear(walk);
+    await user.type(walk, '99');
+    await user.tab();
+    await user.click(form.getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(screen.getByText('Renamed')).toBeTruthy());
+    expect(bundle.store.getState().contests.entities[contest.id]).toMatchObject({
+      name: 'Renamed',
+      location: 'Lubbock, TX',
+      walk_time_adjust_minutes: 20,
+    });
+    expect(screen.getByText('+20m')).toBeTruthy();
+  });
+
+  it('deletes an unused cook-off after the confirmation', async () => {
+    const bundle = await cookStore();
+    const contest = await withContest(bundle);
+    const { user } = renderScreen(bundle);
+    await user.click(await screen.findByRole('button', { name: 'Delete Smoke on the Water' }));
+    const dialog = screen.getByRole('alertdialog');
+    expect(dialog.textContent).toContain('Delete "Smoke on the Water"?');
+    expect(dialog.textContent).toContain('deletion may be blocked by the server');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('No Upcoming Cook-offs')).toBeTruthy();
+    expect(bundle.store.getState().contests.entities[contest.id]).toBeUndefined();
+  });
+
+  it('blocks deleting a cook-off with attached templates or runs and says it is in use', async () => {
+    const bundle = await cookStore();
+    const attached = await withContest(bundle);
+    const template = await bundle.store
+      .dispatch(addTemplate({ name: 'Brisket', turn_in_time: '13:30' }))
+      .unwrap();
+    await bundle.store
+      .dispatch(attachTemplate({ contest_id: attached.id, template_id: template.id }))
+      .unwrap();
+    const ran = await withContest(bundle, { name: 'Ran already' });
+    await bundle.store.dispatch(getOrStartRunForContest(ran.id)).unwrap();
+    const { user } = renderScreen(bundle);
+
+    for (const name of ['Smoke on the Water', 'Ran already']) {
+      await user.click(await screen.findByRole('button', { name: `Delete ${name}` }));
+      const dialog = screen.getByRole('alertdialog', { name: 'Cannot delete — cook-off is in use.' });
+      expect(dialog.textContent).toContain(
+        'It may have runs or attached templates. Consider removing attachments or archiving instead.',
+      );
+      await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    }
+    expect(selectContests(bundle.store.getState())).toHaveLength(2);
+  });
+
+  it('start goes to /contests/{id}/steps', async () => {
+    const bundle = await cookStore();
+    const contest = await withContest(bundle);
+    const { user } = renderScreen(bundle);
+    await user.click(await screen.findByRole('button', { name: 'Start Smoke on the Water' }));
+    expect(screen.getByTestId('location').textContent).toBe(`/contests/${contest.id}/steps`);
+  });
+
+  it('selecting a cook-off shows its card with location, the no-location weather text and Clear', async () => {
+    const bundle = await cookStore();
+    await withContest(bundle);
+    await withContest(bundle, { name: 'Nowhere', location: '' });
+    const { user } = renderScreen(bundle);
+    await user.click(await screen.findByRole('button', { name: 'Nowhere' }));
+    let card = screen.getByRole('article');
+    expect(within(card).getByRole('heading', { name: 'Nowhere' })).toBeTruthy();
+    expect(card.textContent).toContain('Weather Unavailable — Please set a contest location...');
+    await user.click(screen.getByRole('button', { name: 'Smoke on the Water' }));
+    card = screen.getByRole('article');
+    expect(card.textContent).toContain('Odessa, TX');
+    expect(card.textContent).not.toContain('Weather Unavailable');
+    expect(await within(card).findByText(/No steps to show yet/)).toBeTruthy();
+    await user.click(within(card).getByRole('button', { name: 'Clear' }));
+    expect(screen.queryByRole('article')).toBeNull();
+  });
+});

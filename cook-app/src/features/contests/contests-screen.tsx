@@ -1,0 +1,300 @@
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { useNavigate } from 'react-router-dom';
+import {
+  Badge,
+  Banner,
+  Button,
+  ConfirmDialog,
+  EditIcon,
+  IconButton,
+  InfoIcon,
+  Modal,
+  PlusIcon,
+  Spinner,
+  Table,
+  Tooltip,
+  TrashIcon,
+  type TableColumn,
+} from '@pitclock/design-system';
+import { upcomingContests, walkTimeBadge, ymdInZone } from '../../domain';
+import {
+  deleteContest,
+  getContests,
+  runSelectors,
+  selectContests,
+  selectSanctioningBodies,
+  useCookDispatch,
+  useCookSelector,
+  type Contest,
+} from '../../store';
+import { AddContestModal } from './add-contest-modal';
+import { ContestEditRow } from './contest-edit-row';
+import { operationMessage } from '../../lib/operation-message';
+import { CONTESTS_TEXT } from './messages';
+import { SelectedContestCard } from './selected-contest-card';
+import './contests.css';
+
+const ManageTemplatesPanel = lazy(() =>
+  import('./manage-templates-panel').then((m) => ({ default: m.ManageTemplatesPanel })),
+);
+
+export type ContestsScreenProps = {
+  /** The clock (tests pass the store's). */
+  now?: () => number;
+  /** The device's time zone (tests pass the store's). */
+  timeZone?: string;
+};
+
+const systemZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/** Whether a cook-off has runs or attached templates (then the screen blocks deleting it). */
+function isContestInUse(
+  runs: readonly { contest_id: string }[],
+  attachments: Record<string, { contest_id: string } | undefined>,
+  id: string,
+): boolean {
+  return (
+    runs.some((run) => run.contest_id === id) || Object.values(attachments).some((a) => a?.contest_id === id)
+  );
+}
+
+/** The Cook-offs screen (/contests, SPEC.md section 2). */
+export function ContestsScreen({ now = Date.now, timeZone = systemZone() }: ContestsScreenProps) {
+  const dispatch = useCookDispatch();
+  const navigate = useNavigate();
+  const all = useCookSelector(selectContests);
+  const bodies = useCookSelector(selectSanctioningBodies);
+  const runs = useCookSelector(runSelectors.selectAll);
+  const attachments = useCookSelector((s) => s.contest_templates.entities);
+  const [loading, setLoading] = useState(true);
+  const [loadError, setLoadError] = useState<string | null>(null);
+  const [actionError, setActionError] = useState<string | null>(null);
+  const [adding, setAdding] = useState(false);
+  const [editing, setEditing] = useState<string | null>(null);
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const [managing, setManaging] = useState<string | null>(null);
+  const [deleting, setDeleting] = useState<Contest | null>(null);
+  const [blocked, setBlocked] = useState<Contest | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    let live = true;
+    dispatch(getContests({ upcoming: true }))
+      .unwrap()
+      .then(
+        () => live && setLoadError(null),
+        (failure: unknown) => live && setLoadError(operationMessage(failure, 'Failed to load cook-offs')),
+      )
+      .finally(() => live && setLoading(false));
+    return () => {
+      live = false;
+    };
+  }, [dispatch]);
+
+  const today = ymdInZone(now(), timeZone);
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- re-filter when the list or the day changes
+  const contests = useMemo(() => upcomingContests(all, now(), timeZone), [all, today, timeZone]);
+  const bodyName = (id: string | null) => bodies.find((b) => b.id === id)?.name ?? '';
+  const selected = contests.find((c) => c.id === selectedId) ?? null;
+  const managed = all.find((c) => c.id === managing) ?? null;
+
+  const askDelete = (contest: Contest) => {
+    setActionError(null);
+    if (isContestInUse(runs, attachments, contest.id)) setBlocked(contest);
+    else setDeleting(contest);
+  };
+  const confirmDelete = async () => {
+    if (!deleting) return;
+    setBusy(true);
+    try {
+      await dispatch(deleteContest(deleting.id)).unwrap();
+      if (selectedId === deleting.id) setSelectedId(null);
+    } catch (failure) {
+      setActionError(operationMessage(failure, 'Failed to delete cook-off'));
+    }
+    setBusy(false);
+    setDeleting(null);
+  };
+
+  const columns: TableColumn<Contest>[] = [
+    {
+      id: 'date',
+      header: 'Date',
+      cell: (c) => <time dateTime={c.contest_date}>{c.contest_date}</time>,
+      className: 'pc-contests-col-date',
+    },
+    {
+      id: 'name',
+      header: 'Name',
+      rowHeader: true,
+      cell: (c) => (
+        <span className="pc-contests-name">
+          <button
+            type="button"
+            className="pc-contests-name__button"
+            aria-pressed={selectedId === c.id}
+            onClick={() => setSelectedId(c.id)}
+          >
+            {c.name}
+          </button>{' '}
+          <Badge
+            tone={c.walk_time_adjust_minutes > 0 ? 'info' : 'neutral'}
+            title={`Walk time: every step ${c.walk_time_adjust_minutes} minutes earlier`}
+          >
+            {walkTimeBadge(c.walk_time_adjust_minutes)}
+          </Badge>
+        </span>
+      ),
+    },
+    { id: 'body', header: 'Sanctioning Body', hideBelow: 'sm', cell: (c) => bodyName(c.sanctioning_body_id) },
+    { id: 'location', header: 'Location', hideBelow: 'md', cell: (c) => c.location ?? '' },
+    {
+      id: 'weather',
+      header: 'Weather',
+      hideBelow: 'sm',
+      cell: (c) => <span className="pc-contests-weather" data-contest-id={c.id} />,
+    },
+    {
+      id: 'actions',
+      header: 'Actions',
+      hideHeader: true,
+      align: 'end',
+      cell: (c) => (
+        <span className="pc-contests-actions">
+          <Button onClick={() => void navigate(`/contests/${c.id}/steps`)} aria-label={`Start ${c.name}`}>
+            Start
+          </Button>
+          <Button
+            variant="secondary"
+            onClick={() => setManaging(c.id)}
+            aria-label={`Manage templates of ${c.name}`}
+          >
+            Templates
+          </Button>
+          <IconButton label={`Edit ${c.name}`} icon={<EditIcon />} onClick={() => setEditing(c.id)} />
+          <IconButton label={`Delete ${c.name}`} icon={<TrashIcon />} onClick={() => askDelete(c)} />
+        </span>
+      ),
+    },
+  ];
+
+  // A row being edited shows its form in the Name cell (always visible, also on phones).
+  const editColumns: TableColumn<Contest>[] = columns.map((column) => ({
+    ...column,
+    cell: (c: Contest, i: number) =>
+      editing !== c.id ? (
+        column.cell(c, i)
+      ) : column.id === 'name' ? (
+        <ContestEditRow
+          contest={c}
+          bodies={bodies}
+          onDone={() => setEditing(null)}
+          onError={setActionError}
+        />
+      ) : null,
+  }));
+
+  return (
+    <section className="pc-contests" aria-labelledby="pc-contests-title">
+      <header className="pc-contests__header">
+        <h1 id="pc-contests-title" className="pc-contests__title">
+          Cook-off
+        </h1>
+        <Tooltip content="Your upcoming cook-offs (from 7 days ago). Pick one to see its day; attach templates to plan its steps.">
+          <IconButton label="About cook-offs" icon={<InfoIcon />} />
+        </Tooltip>
+        <span className="pc-contests__spacer" />
+        <Button icon={<PlusIcon />} onClick={() => setAdding(true)} aria-label="Add Cook-off">
+          <span className="pc-contests__add-long">Add Cook-off</span>
+          <span className="pc-contests__add-short" aria-hidden="true">
+            Add
+          </span>
+        </Button>
+      </header>
+
+      {loadError ? <Banner tone="red">{loadError}</Banner> : null}
+      {actionError ? (
+        <Banner tone="red" onDismiss={() => setActionError(null)}>
+          {actionError}
+        </Banner>
+      ) : null}
+
+      {selected ? (
+        <SelectedContestCard
+          contest={selected}
+          timeZone={timeZone}
+          now={now}
+          onClear={() => setSelectedId(null)}
+        />
+      ) : null}
+
+      {loading && contests.length === 0 ? (
+        <Spinner label="Loading cook-offs" />
+      ) : contests.length === 0 ? (
+        // The design system's empty-state look, with a paragraph title: the screen keeps one heading
+        // named 'Cook-off' (the shell's and e2e's landmark).
+        <div className="pc-empty-state pc-contests-empty" role="status">
+          <p className="pc-empty-state__title">{CONTESTS_TEXT.emptyTitle}</p>
+          <p className="pc-empty-state__text">Add the cook-offs you are entering to plan their turn-ins.</p>
+          <div className="pc-empty-state__action">
+            <Button onClick={() => setAdding(true)}>Create Cook-off</Button>
+          </div>
+        </div>
+      ) : (
+        <Table<Contest>
+          caption="Upcoming cook-offs"
+          hideCaption
+          columns={editColumns}
+          rows={contests}
+          getRowKey={(c) => c.id}
+          className="pc-contests-table"
+          rowClassName={(c) =>
+            editing === c.id
+              ? 'pc-contests-row--editing'
+              : selectedId === c.id
+                ? 'pc-contests-row--selected'
+                : undefined
+          }
+        />
+      )}
+
+      <AddContestModal
+        open={adding}
+        today={today}
+        onClose={() => setAdding(false)}
+        onCreated={(id) => setSelectedId(id)}
+      />
+
+      <ConfirmDialog
+        open={deleting !== null}
+        title="Delete cook-off"
+        message={deleting ? CONTESTS_TEXT.deleteQuestion(deleting.name) : ''}
+        confirmLabel="Delete"
+        destructive
+        busy={busy}
+        onConfirm={() => void confirmDelete()}
+        onCancel={() => setDeleting(null)}
+      />
+
+      <Modal
+        open={blocked !== null}
+        onClose={() => setBlocked(null)}
+        title={CONTESTS_TEXT.inUseTitle}
+        role="alertdialog"
+
+        footer={<Button onClick={() => setBlocked(null)}>OK</Button>}
+      >
+        <p>
+          {blocked ? `"${blocked.name}" has runs or attached templates on this device. ` : ''}
+          {CONTESTS_TEXT.inUseHint}
+        </p>
+      </Modal>
+
+      {managed ? (
+        <Suspense fallback={<Spinner label="Loading templates" />}>
+          <ManageTemplatesPanel contest={managed} onClose={() => setManaging(null)} />
+        </Suspense>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,42 @@
+import { lazy, Suspense } from 'react';
+import { Button, Spinner } from '@pitclock/design-system';
+import type { Contest } from '../../store';
+import { CONTESTS_TEXT } from './messages';
+
+const CookOffPlan = lazy(() => import('./cook-off-plan').then((m) => ({ default: m.CookOffPlan })));
+
+export type SelectedContestCardProps = {
+  contest: Contest;
+  timeZone: string;
+  now: () => number;
+  onClear: () => void;
+};
+
+/** The selected cook-off: name, location, weather, the day's timeline, Clear. */
+export function SelectedContestCard({ contest, timeZone, now, onClear }: SelectedContestCardProps) {
+  const location = contest.location?.trim() ?? '';
+  return (
+    <article className="pc-contests-card" aria-labelledby="pc-contests-card-title">
+      <header className="pc-contests-card__header">
+        <div>
+          <h2 id="pc-contests-card-title" className="pc-contests-card__title">
+            {contest.name}
+          </h2>
+          <p className="pc-contests-card__meta">
+            <time dateTime={contest.contest_date}>{contest.contest_date}</time>
+            {location ? ` · ${location}` : ''}
+          </p>
+        </div>
+        <Button variant="secondary" onClick={onClear} className="pc-contests-card__clear">
+          Clear
+        </Button>
+      </header>
+      <section className="pc-contests-card__weather" aria-label="Weather" data-contest-id={contest.id}>
+        {location === '' ? <p>{CONTESTS_TEXT.noLocation}</p> : null}
+      </section>
+      <Suspense fallback={<Spinner label="Loading timeline" />}>
+        <CookOffPlan contest={contest} timeZone={timeZone} now={now} />
+      </Suspense>
+    </article>
+  );
+}

@@ -1,0 +1,8 @@
+/** The text a rejected store operation carries ({ message }), else `fallback` (SPEC.md section 8). */
+export function operationMessage(failure: unknown, fallback: string): string {
+  if (typeof failure === 'object' && failure !== null && 'message' in failure) {
+    const { message } = failure as { message: unknown };
+    if (typeof message === 'string' && message.trim() !== '') return message;
+  }
+  return fallback;
+}
