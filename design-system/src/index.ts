@@ -57,6 +57,8 @@ export { Table, hideBelowClass } from './components/table/table';
 export type { TableBreakpoint, TableColumn, TableProps } from './components/table/table';
 export { Tabs } from './components/tabs/tabs';
 export type { TabItem, TabsProps } from './components/tabs/tabs';
+export { SortableList } from './components/sortable-list/sortable-list';
+export type { SortableItemState, SortableListProps } from './components/sortable-list/sortable-list';
 export { Badge } from './components/badge/badge';
 export type { BadgeProps, BadgeTone } from './components/badge/badge';
 export { Banner } from './components/banner/banner';
@@ -67,6 +69,9 @@ export { Spinner } from './components/spinner/spinner';
 export type { SpinnerProps, SpinnerSize } from './components/spinner/spinner';
 export { ProgressBar } from './components/progress-bar/progress-bar';
 export type { ProgressBarProps } from './components/progress-bar/progress-bar';
+export { Timeline } from './components/timeline/timeline';
+export type { TimelineProps } from './components/timeline/timeline';
+export type { TimelineLane, TimelineMark, TimelineWindow } from './components/timeline/timeline-layout';
 
 // Icons (inline SVG, decorative unless given a title)
 export * from './icons/icons';

@@ -135,3 +135,12 @@ export function MenuIcon(props: IconProps) {
     </Svg>
   );
 }
+
+/** Six dots: the handle of a row that can be dragged. */
+export function GripIcon(props: IconProps) {
+  return (
+    <Svg {...props}>
+      <path d="M9 6h.01M15 6h.01M9 12h.01M15 12h.01M9 18h.01M15 18h.01" strokeWidth={3} />
+    </Svg>
+  );
+}

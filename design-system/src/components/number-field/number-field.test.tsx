@@ -57,4 +57,17 @@ describe('NumberField', () => {
     expect(clampNumber(99, { max: 20 })).toBe(20);
     expect(clampNumber(-1, { min: 1 })).toBe(1);
   });
+
+  it('asks phones for a digit keypad only where no minus sign is needed', () => {
+    render(
+      <>
+        <NumberField label="Walk time" min={0} step={1} />
+        <NumberField label="Pressure" min={0} step={0.1} />
+        <NumberField label="Minutes before turn-in" />
+      </>,
+    );
+    expect(screen.getByLabelText('Walk time').getAttribute('inputmode')).toBe('numeric');
+    expect(screen.getByLabelText('Pressure').getAttribute('inputmode')).toBe('decimal');
+    expect(screen.getByLabelText('Minutes before turn-in').hasAttribute('inputmode')).toBe(false);
+  });
 });

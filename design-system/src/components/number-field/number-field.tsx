@@ -87,6 +87,10 @@ export function NumberField({
 
   const integerStep = step === undefined || Number.isInteger(step);
   const integerOnly = integerStep && (min === undefined || Number.isInteger(min));
+  // Phone keypads for 'numeric' and 'decimal' have no minus key: where negatives are allowed, leave the
+  // keyboard to the browser (type=number gets digits with punctuation).
+  const negativesAllowed = min === undefined || min < 0;
+  const keypad = negativesAllowed ? undefined : integerOnly ? 'numeric' : 'decimal';
 
   return (
     <FieldFrame
@@ -101,7 +105,7 @@ export function NumberField({
       <input
         id={ids.inputId}
         type="number"
-        inputMode={inputMode ?? (integerOnly && (min === undefined || min >= 0) ? 'numeric' : 'decimal')}
+        inputMode={inputMode ?? keypad}
         min={min}
         max={max}
         step={step}
