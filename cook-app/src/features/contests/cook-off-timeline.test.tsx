@@ -3,7 +3,7 @@ import { render, screen, within } from '@testing-library/react';
 import { addContest, addTemplate, addTemplateStep, attachTemplate } from '../../store';
 import { CookOffTimeline } from './cook-off-timeline';
 import { cookStore, renderScreen } from './test-support';
-import { layoutTimeline, type TimelineStep } from './timeline-model';
+import { timelineLanes, type TimelineStep } from './timeline-model';
 
 const step = (name: string, at: string, template_id = 't1'): TimelineStep => ({
   uid: `c-${name}`,
@@ -14,6 +14,9 @@ const step = (name: string, at: string, template_id = 't1'): TimelineStep => ({
   description: '',
   scheduled_at: at,
 });
+
+const marksOf = (lane: HTMLElement) =>
+  [...lane.querySelectorAll('.pc-timeline__mark')].map((m) => m.getAttribute('data-at'));
 
 describe('CookOffTimeline', () => {
   it('puts one lane per template, each step at its due time, and each turn-in with its 5-minute window', () => {
@@ -26,47 +29,37 @@ describe('CookOffTimeline', () => {
       { template_id: 't1', template_name: 'Brisket', at: '2026-06-06T14:00:00.000Z' },
       { template_id: 't2', template_name: 'Ribs', at: '2026-06-06T12:30:00.000Z' },
     ];
-    const { container } = render(
-      <CookOffTimeline schedule={schedule} turnIns={turnIns} now={null} timeZone="UTC" />,
-    );
-    const lanes = container.querySelectorAll('.pc-contests-timeline__lane');
-    expect(lanes).toHaveLength(2);
-    const brisket = lanes[0] as HTMLElement;
-    expect(within(brisket).getByText('Brisket')).toBeTruthy();
-    const due = [...brisket.querySelectorAll('.pc-contests-timeline__mark')].map((m) =>
-      m.getAttribute('data-due'),
-    );
-    expect(due).toEqual(['03:55', '13:25']);
-    const window = brisket.querySelector('.pc-contests-timeline__window')!;
-    expect(window.getAttribute('aria-label')).toBe('Turn-in 14:00, window 13:55 to 14:05');
-    expect(container.querySelector('.pc-contests-timeline__now')).toBeNull();
+    render(<CookOffTimeline schedule={schedule} turnIns={turnIns} now={null} timeZone="UTC" />);
+    const brisket = screen.getByRole('list', { name: 'Brisket' });
+    expect(marksOf(brisket)).toEqual(['03:55', '13:25']);
+    expect(within(brisket).getByLabelText('Turn-in 14:00, window 13:55 to 14:05')).toBeTruthy();
+    expect(marksOf(screen.getByRole('list', { name: 'Ribs' }))).toEqual(['12:00']);
+    expect(screen.queryByRole('img', { name: /^Now/ })).toBeNull();
   });
 
   it('draws the now-line only while now is on the axis', () => {
     const schedule = [step('Box', '2026-06-06T13:25:00.000Z')];
-    render(
-      <CookOffTimeline
-        schedule={schedule}
-        turnIns={[]}
-        now={Date.parse('2026-06-06T13:30:00.000Z')}
-        timeZone="UTC"
-      />,
-    );
+    const now = Date.parse('2026-06-06T13:30:00.000Z');
+    render(<CookOffTimeline schedule={schedule} turnIns={[]} now={now} timeZone="UTC" />);
     expect(screen.getByRole('img', { name: 'Now 13:30' })).toBeTruthy();
   });
 
-  it('positions marks and the window proportionally on an axis of whole hours', () => {
-    const layout = layoutTimeline(
-      [step('A', '2026-06-06T10:00:00.000Z'), step('B', '2026-06-06T11:00:00.000Z')],
-      [{ template_id: 't1', template_name: 'Brisket', at: '2026-06-06T11:30:00.000Z' }],
-      null,
-    )!;
-    expect(new Date(layout.startMs).toISOString()).toBe('2026-06-06T10:00:00.000Z');
-    expect(new Date(layout.endMs).toISOString()).toBe('2026-06-06T12:00:00.000Z');
-    expect(layout.lanes[0]?.marks.map((m) => m.left)).toEqual([0, 50]);
-    const [w] = layout.lanes[0]!.windows;
-    expect(w?.left).toBe(75);
-    expect(w!.to - w!.from).toBeCloseTo((10 / 120) * 100);
+  it('reads times in the device time zone and colours lanes by the run colour cycle', () => {
+    const lanes = timelineLanes(
+      [step('Box', '2026-06-06T13:25:00.000Z'), step('Sauce', '2026-06-06T12:00:00.000Z', 't2')],
+      [{ template_id: 't1', template_name: 'Brisket', at: '2026-06-06T14:00:00.000Z' }],
+      'America/Chicago',
+    );
+    expect(lanes.map((l) => [l.name, l.color])).toEqual([
+      ['Brisket', 'var(--pc-color-step-amber)'],
+      ['Ribs', 'var(--pc-color-step-sky)'],
+    ]);
+    expect(lanes[0]!.windows![0]!.description).toBe('Turn-in 09:00, window 08:55 to 09:05');
+  });
+
+  it('explains what to do when no template is attached', () => {
+    render(<CookOffTimeline schedule={[]} turnIns={[]} now={null} timeZone="UTC" />);
+    expect(screen.getByText(/No steps to show yet/)).toBeTruthy();
   });
 
   it('on the screen shows the selected cook-off steps at turn-in (with override) minus minutes before minus walk time', async () => {
@@ -93,12 +86,10 @@ describe('CookOffTimeline', () => {
     const { user } = renderScreen(bundle);
     await user.click(await screen.findByRole('button', { name: 'Smoke on the Water' }));
     const figure = await screen.findByRole('figure', { name: 'Cook-off timeline' });
-    const due = [...figure.querySelectorAll('.pc-contests-timeline__mark')].map((m) =>
-      m.getAttribute('data-due'),
-    );
+    const lane = within(figure).getByRole('list', { name: 'Brisket' });
     // 14:00 - 600 min - 5 = 03:55; 14:00 - 30 - 5 = 13:25.
-    expect(due).toEqual(['03:55', '13:25']);
-    expect(figure.querySelector('.pc-contests-timeline__window')?.getAttribute('data-turn-in')).toBe('14:00');
+    expect(marksOf(lane)).toEqual(['03:55', '13:25']);
+    expect(within(lane).getByLabelText('Turn-in 14:00, window 13:55 to 14:05')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Export .ics' })).toBeTruthy();
   });
 });

@@ -1,11 +1,14 @@
-// Layout of the cook-off timeline: lanes per template, marks at due times, turn-in windows. Pure.
+// The cook-off's day as timeline lanes: one per template, a mark per step, each turn-in's window. Pure.
+import type { TimelineLane, TimelineMark, TimelineWindow } from '@pitclock/design-system';
 import {
+  assignTemplateColours,
   computeRunSchedule,
   DEFAULT_TURN_IN_TIME,
+  hhmmInZone,
   instantOnDate,
   MINUTE_MS,
-  HOUR_MS,
   parseHhMm,
+  readText,
   type ScheduledStep,
 } from '../../domain';
 import type { Contest, ContestTemplate, Template, TemplateStep } from '../../store';
@@ -66,63 +69,56 @@ export function cookOffPlan(input: {
   return { schedule, turnIns };
 }
 
-export type LaneMark = { step: TimelineStep; ms: number; left: number };
-export type LaneWindow = { turnIn: TimelineTurnIn; ms: number; left: number; from: number; to: number };
-export type Lane = { id: string; name: string; marks: LaneMark[]; windows: LaneWindow[] };
-export type TimelineLayout = {
-  startMs: number;
-  endMs: number;
-  lanes: Lane[];
-  /** Whole hours on the axis, as instants and their position (0-100 %). */
-  ticks: { ms: number; left: number }[];
-  /** Position of the now-line, or null when now is outside the day. */
-  nowLeft: number | null;
-};
+type MutableLane = TimelineLane & { marks: TimelineMark[]; windows: TimelineWindow[] };
 
-/** Positions (percent of the axis) of every mark; the axis runs from the first to the last mark on whole hours. */
-export function layoutTimeline(
+/**
+ * One lane per template, coloured as the run colours it (by first appearance in schedule order); each
+ * step a mark at its due time; each turn-in a window from 5 minutes before to 5 minutes after.
+ */
+export function timelineLanes(
   schedule: readonly TimelineStep[],
   turnIns: readonly TimelineTurnIn[],
-  nowMs: number | null,
-): TimelineLayout | null {
-  const times = [
-    ...schedule.map((s) => Date.parse(s.scheduled_at)),
-    ...turnIns.flatMap((t) => {
-      const ms = Date.parse(t.at);
-      return [ms - TURN_IN_WINDOW_MINUTES * MINUTE_MS, ms + TURN_IN_WINDOW_MINUTES * MINUTE_MS];
-    }),
-  ].filter((ms) => !Number.isNaN(ms));
-  if (times.length === 0) return null;
-  const startMs = Math.floor(Math.min(...times) / HOUR_MS) * HOUR_MS;
-  const endMs = Math.max(startMs + HOUR_MS, Math.ceil(Math.max(...times) / HOUR_MS) * HOUR_MS);
-  const pos = (ms: number) => ((ms - startMs) / (endMs - startMs)) * 100;
-
-  const lanes = new Map<string, Lane>();
-  const lane = (id: string, name: string) => {
-    let found = lanes.get(id);
-    if (!found) {
-      found = { id, name, marks: [], windows: [] };
-      lanes.set(id, found);
-    }
-    return found;
+  timeZone: string,
+): TimelineLane[] {
+  const window = TURN_IN_WINDOW_MINUTES * MINUTE_MS;
+  const time = (ms: number) => hhmmInZone(ms, timeZone);
+  const colours = assignTemplateColours([
+    ...schedule.map((s) => s.template_name),
+    ...turnIns.map((t) => t.template_name),
+  ]);
+  const lanes = new Map<string, MutableLane>();
+  const lane = (id: string, name: string): MutableLane => {
+    const existing = lanes.get(id);
+    if (existing) return existing;
+    const colour = colours.get(readText(name) ?? '') ?? 'white';
+    const created = {
+      id,
+      name: readText(name) ?? 'Template',
+      marks: [],
+      windows: [],
+      color: `var(--pc-color-step-${colour})`,
+    };
+    lanes.set(id, created);
+    return created;
   };
   for (const t of turnIns) {
-    const ms = Date.parse(t.at);
-    const w = TURN_IN_WINDOW_MINUTES * MINUTE_MS;
+    const at = Date.parse(t.at);
+    const [from, to] = [at - window, at + window];
     lane(t.template_id, t.template_name).windows.push({
-      turnIn: t,
-      ms,
-      left: pos(ms),
-      from: pos(ms - w),
-      to: pos(ms + w),
+      id: `turn-in-${t.template_id}`,
+      at,
+      from,
+      to,
+      label: `Turn-in ${time(at)}`,
+      description: `Turn-in ${time(at)}, window ${time(from)} to ${time(to)}`,
     });
   }
   for (const step of schedule) {
-    const ms = Date.parse(step.scheduled_at);
-    lane(step.template_id, step.template_name).marks.push({ step, ms, left: pos(ms) });
+    lane(step.template_id, step.template_name).marks.push({
+      id: step.uid,
+      at: Date.parse(step.scheduled_at),
+      label: step.name,
+    });
   }
-  const ticks: { ms: number; left: number }[] = [];
-  for (let ms = startMs; ms <= endMs; ms += HOUR_MS) ticks.push({ ms, left: pos(ms) });
-  const nowLeft = nowMs !== null && nowMs >= startMs && nowMs <= endMs ? pos(nowMs) : null;
-  return { startMs, endMs, lanes: [...lanes.values()], ticks, nowLeft };
+  return [...lanes.values()];
 }
