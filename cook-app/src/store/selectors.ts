@@ -1,4 +1,5 @@
 import { createSelector } from '@reduxjs/toolkit';
+import { isGlobalCategory } from '../domain/validation';
 import { categoriesAdapter } from './categories-slice';
 import { contestEnvironmentAdapter } from './contest-environment-slice';
 import { contestTemplatesAdapter } from './contest-templates-slice';
@@ -53,7 +54,7 @@ export const selectSanctioningBodies = createSelector([sanctioningBodySelectors.
 /** Categories: the global ones first, then the user's, each by name. */
 export const selectCategories = createSelector([categorySelectors.selectAll], (categories) =>
   [...categories].sort(
-    (a, b) => Number(a.user_id !== null) - Number(b.user_id !== null) || byText(a.name, b.name),
+    (a, b) => Number(!isGlobalCategory(a)) - Number(!isGlobalCategory(b)) || byText(a.name, b.name),
   ),
 );
 

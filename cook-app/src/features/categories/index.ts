@@ -1,0 +1,2 @@
+// Categories screen (/categories).
+export { CategoriesScreen } from './categories-screen';
