@@ -1,0 +1,2 @@
+// Template steps screen (/templates/:id/steps).
+export { TemplateStepsScreen } from './template-steps-screen';
