@@ -1,0 +1,2 @@
+// Templates screen (/templates).
+export { TemplatesScreen } from './templates-screen';
