@@ -36,7 +36,7 @@ test('a cook creates a cook-off with walk time 5, sees +5m, edits it inline, and
 
   await addCookOff(page, 'Smoke on the Water', '5');
   const table = page.getByRole('table');
-  await expect(table.getByRole('button', { name: 'Smoke on the Water' })).toBeVisible();
+  await expect(table.getByRole('button', { name: 'Smoke on the Water', exact: true })).toBeVisible();
   await expect(table.getByText('+5m')).toBeVisible();
 
   await page.getByRole('button', { name: 'Edit Smoke on the Water' }).click();
@@ -45,10 +45,10 @@ test('a cook creates a cook-off with walk time 5, sees +5m, edits it inline, and
   await form.getByLabel(/Walk Time Adjustment/).fill('25');
   await form.getByLabel(/Walk Time Adjustment/).blur();
   await form.getByRole('button', { name: 'Save' }).click();
-  await expect(table.getByRole('button', { name: 'Smoke on the River' })).toBeVisible();
+  await expect(table.getByRole('button', { name: 'Smoke on the River', exact: true })).toBeVisible();
   await expect(table.getByText('+20m')).toBeVisible();
 
-  await table.getByRole('button', { name: 'Smoke on the River' }).click();
+  await table.getByRole('button', { name: 'Smoke on the River', exact: true }).click();
   await expect(page.getByRole('article')).toContainText('Odessa, TX');
   await expect(page.getByText(/No steps to show yet/)).toBeVisible();
 
@@ -64,17 +64,23 @@ test('a cook creates a cook-off with walk time 5, sees +5m, edits it inline, and
   await page.screenshot({ path: path.join(screens, 'cook-offs-1280x800.png'), fullPage: true });
 
   await page.reload();
-  await expect(page.getByRole('table').getByRole('button', { name: 'Smoke on the River' })).toBeVisible();
+  await expect(
+    page.getByRole('table').getByRole('button', { name: 'Smoke on the River', exact: true }),
+  ).toBeVisible();
   await expect(page.getByRole('table').getByText('+20m')).toBeVisible();
 
   await waitForServiceWorkerControl(page);
   await context.setOffline(true);
   await page.reload();
-  await expect(page.getByRole('table').getByRole('button', { name: 'Smoke on the River' })).toBeVisible();
+  await expect(
+    page.getByRole('table').getByRole('button', { name: 'Smoke on the River', exact: true }),
+  ).toBeVisible();
   await addCookOff(page, 'Offline Cook', '7');
   await expect(page.getByRole('table').getByText('+7m')).toBeVisible();
   await page.reload();
-  await expect(page.getByRole('table').getByRole('button', { name: 'Offline Cook' })).toBeVisible();
+  await expect(
+    page.getByRole('table').getByRole('button', { name: 'Offline Cook', exact: true }),
+  ).toBeVisible();
   await context.setOffline(false);
 });
 

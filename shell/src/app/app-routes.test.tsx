@@ -44,6 +44,13 @@ describe('route guards', () => {
     },
   );
 
+  it('a visitor who is not signed in opening /templates is sent to the sign-in form', async () => {
+    renderAt('/templates');
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeTruthy();
+    expect(window.location.pathname).toBe('/login');
+    expect(screen.queryByText(/cook-app at/)).toBeNull();
+  });
+
   it('an expired token counts as signed out: the protected route redirects to /', async () => {
     session.setTokens({ token: fakeToken({ sub: '1', exp: anHourAgo() }) });
     renderAt('/contests');
