@@ -15,11 +15,13 @@ export const PERSISTED_ITEM_KEY = `persist:${PERSIST_KEY}`;
 /** Version of the persisted state (SPEC.md section 9: local database version 15). */
 export const PERSIST_VERSION = 15;
 /**
- * Writes are throttled: redux-persist stages changed slices at most once per this interval and
- * writes when all are staged, so typing does not rewrite IndexedDB on every key. pagehide and a
- * hidden tab flush at once (create-cook-store.ts), so nothing is lost when the tab closes.
+ * redux-persist's throttle is per slice: it stages one changed slice per interval and writes once all
+ * are staged, so a write waits (changed slices) x throttle. After a start every slice counts as
+ * changed: 400 ms made the first write wait about 5 s, and a reload in that time lost the change. 0
+ * stages one slice per timer tick: a burst of operations in one task is still written once, and
+ * nothing waits. pagehide and a hidden tab flush at once (create-cook-store.ts).
  */
-export const PERSIST_THROTTLE_MS = 400;
+export const PERSIST_THROTTLE_MS = 0;
 
 /** localforage on IndexedDB 'PitClock' (structured clone: the state is stored as an object, not JSON). */
 export function offlineStorage(): Storage {

@@ -107,6 +107,15 @@ describe('persistence on IndexedDB (localforage, database PitClock)', () => {
     expect(stored.templates).toMatchObject({ ids: ['id-1'], entities: { 'id-1': { name: 'Ribs' } } });
   });
 
+  it('writes the first change after a start within 100 ms, although every slice is pending then', async () => {
+    const bundle = start();
+    await bundle.rehydrated;
+    await bundle.store.dispatch(addTemplate({ name: 'Saved before a quick reload' })).unwrap();
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const stored = (await readIndexedDb()) as { templates?: { ids: string[] } } | null;
+    expect(stored?.templates?.ids).toEqual(['id-1']);
+  });
+
   it('throttles writes: a burst of edits (typing) is written once, not once per key', async () => {
     const storage = countingStorage();
     const bundle = start({ storage });

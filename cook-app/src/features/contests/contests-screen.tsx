@@ -120,6 +120,7 @@ export function ContestsScreen({ now = Date.now, timeZone = systemZone() }: Cont
     {
       id: 'date',
       header: 'Date',
+      hideBelow: 'sm',
       cell: (c) => <time dateTime={c.contest_date}>{c.contest_date}</time>,
       className: 'pc-contests-col-date',
     },
@@ -143,6 +144,10 @@ export function ContestsScreen({ now = Date.now, timeZone = systemZone() }: Cont
           >
             {walkTimeBadge(c.walk_time_adjust_minutes)}
           </Badge>
+          {/* On a phone the Date column is hidden: the date goes under the name. */}
+          <time className="pc-contests-name__date" dateTime={c.contest_date}>
+            {c.contest_date}
+          </time>
         </span>
       ),
     },

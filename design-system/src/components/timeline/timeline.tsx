@@ -31,7 +31,7 @@ export function Timeline({
   now = null,
   label = 'Timeline',
   empty = null,
-  hourWidth = 96,
+  hourWidth = 80,
   className,
 }: TimelineProps) {
   const labelWidth = (mark: TimelineMark) =>
