@@ -53,6 +53,8 @@ describe('Manage templates panel', () => {
     expect(attachments(bundle, contest.id)).toMatchObject([
       { template_id: brisket.id, override_turn_in_time: '14:00' },
     ]);
+    // Focus stays in the panel, on the template select, ready for the next one.
+    expect(document.activeElement).toBe(within(panel).getByLabelText('Template'));
 
     // Adding the same template again only changes its override: still one attachment.
     await user.selectOptions(within(panel).getByLabelText('Template'), 'Brisket (13:30)');

@@ -1,4 +1,4 @@
-import { useState, type FormEvent } from 'react';
+import { useRef, useState, type FormEvent } from 'react';
 import { Banner, Button, IconButton, Select, SidePanel, TimeInput, TrashIcon } from '@pitclock/design-system';
 import {
   attachTemplate,
@@ -24,6 +24,7 @@ export function ManageTemplatesPanel({ contest, onClose }: ManageTemplatesPanelP
   const [override, setOverride] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const templateSelect = useRef<HTMLSelectElement>(null);
 
   const attach = async (template_id: string, override_turn_in_time: string) => {
     setError(null);
@@ -56,6 +57,8 @@ export function ManageTemplatesPanel({ contest, onClose }: ManageTemplatesPanelP
     if (await attach(templateId, override)) {
       setTemplateId('');
       setOverride('');
+      // The Add button disables itself: keep focus in the panel, ready for the next template.
+      templateSelect.current?.focus();
     }
     setBusy(false);
   };
@@ -111,6 +114,7 @@ export function ManageTemplatesPanel({ contest, onClose }: ManageTemplatesPanelP
         </h3>
         <form className="pc-contests-panel__add" onSubmit={(e) => void add(e)}>
           <Select
+            ref={templateSelect}
             label="Template"
             value={templateId}
             placeholder={active.length === 0 ? 'No templates yet' : 'Choose a template'}

@@ -76,6 +76,18 @@ describe('Modal', () => {
     expect(opener).toHaveFocus();
   });
 
+  it('still closes on Escape when the focused control inside was disabled and focus fell to the page', async () => {
+    const user = userEvent.setup();
+    const onClose = vi.fn();
+    render(<Harness onClose={onClose} />);
+    await user.click(screen.getByRole('button', { name: 'Open' }));
+    (document.activeElement as HTMLElement).blur();
+    expect(document.activeElement).toBe(document.body);
+    await user.keyboard('{Escape}');
+    expect(onClose).toHaveBeenCalledTimes(1);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
   it('closes from the close button and the backdrop, but not from a click inside', async () => {
     const user = userEvent.setup();
     const onClose = vi.fn();

@@ -72,8 +72,19 @@ export function useModalBehaviour({ open, onClose, dialogRef, initialFocusRef }:
     };
     document.addEventListener('focusin', onFocusIn);
 
+    // Focus falls to <body> when the focused control inside is disabled or removed (a button that
+    // disables itself after a click): Escape must still close the topmost dialog then.
+    const onStrayEscape = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || top() !== dialog) return;
+      if (document.activeElement && document.activeElement !== document.body) return;
+      event.preventDefault();
+      onCloseRef.current();
+    };
+    document.addEventListener('keydown', onStrayEscape);
+
     return () => {
       document.removeEventListener('focusin', onFocusIn);
+      document.removeEventListener('keydown', onStrayEscape);
       const index = stack.indexOf(entry);
       if (index >= 0) stack.splice(index, 1);
       if (stack.length === 0) document.body.style.overflow = savedOverflow;
