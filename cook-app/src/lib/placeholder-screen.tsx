@@ -1,10 +1,10 @@
-import './placeholder-screen.css';
+import './screen.css';
 
 /** A titled screen that a later issue fills in. */
 export function PlaceholderScreen({ title }: { title: string }) {
   return (
-    <section className="cook-screen" aria-labelledby="cook-screen-title">
-      <h1 id="cook-screen-title" className="cook-screen__title">
+    <section className="pc-screen" aria-labelledby="cook-screen-title">
+      <h1 id="cook-screen-title" className="pc-screen__title">
         {title}
       </h1>
     </section>

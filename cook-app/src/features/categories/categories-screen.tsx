@@ -12,6 +12,7 @@ import { AddCategoryModal } from './add-category-modal';
 import { CategoryList } from './category-list';
 import { CATEGORIES_TEXT } from './messages';
 import { useCategoryDelete } from './use-category-delete';
+import '../../lib/screen.css';
 import './categories.css';
 
 const TITLE_ID = 'pc-categories-title';
@@ -55,9 +56,9 @@ export function CategoriesScreen() {
   const nothingYet = categories.length === 0;
 
   return (
-    <section className="pc-categories" aria-labelledby={TITLE_ID}>
-      <header className="pc-categories__header">
-        <h1 id={TITLE_ID} ref={titleRef} tabIndex={-1} className="pc-categories__title">
+    <section className="pc-screen pc-categories" aria-labelledby={TITLE_ID}>
+      <header className="pc-screen__header">
+        <h1 id={TITLE_ID} ref={titleRef} tabIndex={-1} className="pc-screen__title">
           {CATEGORIES_TEXT.title}
         </h1>
         <Button icon={<PlusIcon />} onClick={() => setAdding(true)}>

@@ -1,8 +1,9 @@
 import { useState, type FormEvent } from 'react';
-import { Banner, Button, Modal, NumberField, Select, TextField } from '@pitclock/design-system';
-import { CONTEST_MESSAGES, canCreateContest, WALK_TIME_MAX, WALK_TIME_MIN } from '../../domain';
+import { Banner, Button, Modal } from '@pitclock/design-system';
+import { CONTEST_MESSAGES, canCreateContest } from '../../domain';
 import { addContest, selectSanctioningBodies, useCookDispatch, useCookSelector } from '../../store';
 import { operationMessage } from '../../lib/operation-message';
+import { ContestFields, contestFieldsOf, type ContestDraft } from './contest-fields';
 
 export type AddContestModalProps = {
   open: boolean;
@@ -20,20 +21,22 @@ export function AddContestModal({ open, onClose, today, onCreated }: AddContestM
 function AddContestForm({ onClose, today, onCreated }: Omit<AddContestModalProps, 'open'>) {
   const dispatch = useCookDispatch();
   const bodies = useCookSelector(selectSanctioningBodies);
-  const [date, setDate] = useState(today);
-  const [name, setName] = useState('');
+  const [draft, setDraft] = useState<ContestDraft>({
+    contest_date: today,
+    name: '',
+    sanctioning_body_id: '',
+    location: '',
+    walk_time_adjust_minutes: 0,
+  });
   const [nameTouched, setNameTouched] = useState(false);
-  const [body, setBody] = useState('');
-  const [location, setLocation] = useState('');
-  const [walk, setWalk] = useState<number | null>(0);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const canCreate = canCreateContest({ name, sanctioning_body_id: body });
-  const nameError = nameTouched && name.trim() === '' ? CONTEST_MESSAGES.nameRequired : undefined;
+  const canCreate = canCreateContest(draft);
+  const nameError = nameTouched && draft.name.trim() === '' ? CONTEST_MESSAGES.nameRequired : undefined;
 
   const submit = async (event?: FormEvent) => {
     event?.preventDefault();
-    if (name.trim() === '') {
+    if (draft.name.trim() === '') {
       setNameTouched(true);
       return;
     }
@@ -41,15 +44,7 @@ function AddContestForm({ onClose, today, onCreated }: Omit<AddContestModalProps
     setBusy(true);
     setError(null);
     try {
-      const created = await dispatch(
-        addContest({
-          contest_date: date,
-          name,
-          sanctioning_body_id: body,
-          location,
-          walk_time_adjust_minutes: walk ?? 0,
-        }),
-      ).unwrap();
+      const created = await dispatch(addContest(contestFieldsOf(draft))).unwrap();
       onCreated?.(created.id);
       onClose();
     } catch (failure) {
@@ -77,39 +72,12 @@ function AddContestForm({ onClose, today, onCreated }: Omit<AddContestModalProps
     >
       <form id="pc-contests-add-form" className="pc-contests-form" onSubmit={submit} noValidate>
         {error ? <Banner tone="red">{error}</Banner> : null}
-        <TextField label="Date" type="date" value={date} onChange={(e) => setDate(e.target.value)} />
-        <TextField
-          label="Name"
-          value={name}
-          required
-          error={nameError}
-          onChange={(e) => setName(e.target.value)}
-          onBlur={() => setNameTouched(true)}
-        />
-        <Select
-          label="Sanctioning Body"
-          required
-          value={body}
-          placeholder="Choose a sanctioning body"
-          options={bodies.map((b) => ({ value: b.id, label: b.name }))}
-          onChange={(e) => setBody(e.target.value)}
-        />
-        <TextField
-          label="Location"
-          placeholder="e.g. Odessa, TX"
-          value={location}
-          onChange={(e) => setLocation(e.target.value)}
-        />
-        <NumberField
-          label="Walk Time Adjustment"
-          hint="Minutes (0-20) every step moves earlier to walk to the judges' tent."
-          value={walk}
-          min={WALK_TIME_MIN}
-          max={WALK_TIME_MAX}
-          step={1}
-          clampOnBlur
-          emptyValue={0}
-          onValueChange={setWalk}
+        <ContestFields
+          draft={draft}
+          onChange={(patch) => setDraft((current) => ({ ...current, ...patch }))}
+          bodies={bodies}
+          nameError={nameError}
+          onNameBlur={() => setNameTouched(true)}
         />
       </form>
     </Modal>

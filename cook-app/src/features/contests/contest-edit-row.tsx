@@ -1,8 +1,9 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { Button, NumberField, Select, TextField } from '@pitclock/design-system';
-import { CONTEST_MESSAGES, WALK_TIME_MAX, WALK_TIME_MIN } from '../../domain';
+import { Button } from '@pitclock/design-system';
+import { CONTEST_MESSAGES } from '../../domain';
 import { updateContest, useCookDispatch, type Contest, type SanctioningBody } from '../../store';
 import { operationMessage } from '../../lib/operation-message';
+import { ContestFields, contestFieldsOf, type ContestDraft } from './contest-fields';
 
 export type ContestEditRowProps = {
   contest: Contest;
@@ -15,13 +16,16 @@ export type ContestEditRowProps = {
 export function ContestEditRow({ contest, bodies, onDone, onError }: ContestEditRowProps) {
   const dispatch = useCookDispatch();
   const nameRef = useRef<HTMLInputElement>(null);
-  const [date, setDate] = useState(contest.contest_date);
-  const [name, setName] = useState(contest.name);
-  const [body, setBody] = useState(contest.sanctioning_body_id ?? '');
-  const [location, setLocation] = useState(contest.location ?? '');
-  const [walk, setWalk] = useState<number | null>(contest.walk_time_adjust_minutes);
+  const [draft, setDraft] = useState<ContestDraft>({
+    contest_date: contest.contest_date,
+    name: contest.name,
+    sanctioning_body_id: contest.sanctioning_body_id ?? '',
+    location: contest.location ?? '',
+    walk_time_adjust_minutes: contest.walk_time_adjust_minutes,
+  });
   const [busy, setBusy] = useState(false);
-  const nameError = name.trim() === '' ? CONTEST_MESSAGES.nameRequired : undefined;
+  const nameError = draft.name.trim() === '' ? CONTEST_MESSAGES.nameRequired : undefined;
+  const incomplete = Boolean(nameError) || draft.sanctioning_body_id === '';
 
   useEffect(() => {
     nameRef.current?.focus();
@@ -29,19 +33,10 @@ export function ContestEditRow({ contest, bodies, onDone, onError }: ContestEdit
 
   const save = async (event?: FormEvent) => {
     event?.preventDefault();
-    if (nameError || body === '' || busy) return;
+    if (incomplete || busy) return;
     setBusy(true);
     try {
-      await dispatch(
-        updateContest({
-          id: contest.id,
-          contest_date: date,
-          name,
-          sanctioning_body_id: body,
-          location,
-          walk_time_adjust_minutes: walk ?? 0,
-        }),
-      ).unwrap();
+      await dispatch(updateContest({ id: contest.id, ...contestFieldsOf(draft) })).unwrap();
       onError(null);
       onDone();
     } catch (failure) {
@@ -60,39 +55,15 @@ export function ContestEditRow({ contest, bodies, onDone, onError }: ContestEdit
       }}
       noValidate
     >
-      <TextField label="Date" type="date" value={date} onChange={(e) => setDate(e.target.value)} />
-      <TextField
-        ref={nameRef}
-        label="Name"
-        value={name}
-        error={nameError}
-        onChange={(e) => setName(e.target.value)}
-      />
-      <Select
-        label="Sanctioning Body"
-        value={body}
-        placeholder="Choose a sanctioning body"
-        options={bodies.map((b) => ({ value: b.id, label: b.name }))}
-        onChange={(e) => setBody(e.target.value)}
-      />
-      <TextField
-        label="Location"
-        placeholder="e.g. Odessa, TX"
-        value={location}
-        onChange={(e) => setLocation(e.target.value)}
-      />
-      <NumberField
-        label="Walk Time Adjustment"
-        value={walk}
-        min={WALK_TIME_MIN}
-        max={WALK_TIME_MAX}
-        step={1}
-        clampOnBlur
-        emptyValue={0}
-        onValueChange={setWalk}
+      <ContestFields
+        draft={draft}
+        onChange={(patch) => setDraft((current) => ({ ...current, ...patch }))}
+        bodies={bodies}
+        nameError={nameError}
+        nameRef={nameRef}
       />
       <div className="pc-contests-edit__actions">
-        <Button type="submit" loading={busy} disabled={Boolean(nameError) || body === ''}>
+        <Button type="submit" loading={busy} disabled={incomplete}>
           Save
         </Button>
         <Button variant="secondary" onClick={onDone}>

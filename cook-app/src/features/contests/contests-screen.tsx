@@ -32,6 +32,7 @@ import { ContestEditRow } from './contest-edit-row';
 import { operationMessage } from '../../lib/operation-message';
 import { CONTESTS_TEXT } from './messages';
 import { SelectedContestCard } from './selected-contest-card';
+import '../../lib/screen.css';
 import './contests.css';
 
 const ManageTemplatesPanel = lazy(() =>
@@ -200,9 +201,9 @@ export function ContestsScreen({ now = Date.now, timeZone = systemZone() }: Cont
   }));
 
   return (
-    <section className="pc-contests" aria-labelledby="pc-contests-title">
-      <header className="pc-contests__header">
-        <h1 id="pc-contests-title" className="pc-contests__title">
+    <section className="pc-screen pc-contests" aria-labelledby="pc-contests-title">
+      <header className="pc-screen__header pc-contests__header">
+        <h1 id="pc-contests-title" className="pc-screen__title">
           Cook-off
         </h1>
         <Tooltip content="Your upcoming cook-offs (from 7 days ago). Pick one to see its day; attach templates to plan its steps.">

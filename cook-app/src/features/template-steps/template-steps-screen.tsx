@@ -13,18 +13,19 @@ import { StepAddForm } from './step-add-form';
 import { StepList } from './step-list';
 import { useStepRemoval } from './use-step-removal';
 import { useTemplateStepsLoad } from './use-template-steps-load';
+import '../../lib/screen.css';
 import './template-steps.css';
 
 const TITLE_ID = 'pc-template-steps-title';
 
 function ScreenFrame({ title, children }: { title: ReactNode; children?: ReactNode }) {
   return (
-    <section className="pc-template-steps" aria-labelledby={TITLE_ID}>
+    <section className="pc-screen pc-template-steps" aria-labelledby={TITLE_ID}>
       <Link to="/templates" className="pc-template-steps__back">
         <span aria-hidden="true">←</span>
         {TEMPLATE_STEPS_TEXT.back}
       </Link>
-      <h1 id={TITLE_ID} className="pc-template-steps__title">
+      <h1 id={TITLE_ID} className="pc-screen__title">
         {title}
       </h1>
       {children}

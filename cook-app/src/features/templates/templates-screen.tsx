@@ -12,6 +12,7 @@ import { TEMPLATES_TEXT } from './messages';
 import { TemplateBrowser, type TemplateTab } from './template-browser';
 import { useTemplateActions, type TemplateActions } from './use-template-actions';
 import { useLoadTemplates } from './use-templates';
+import '../../lib/screen.css';
 import './templates.css';
 
 type DeleteDialogProps = {
@@ -56,9 +57,9 @@ export function TemplatesScreen() {
   const none = active.length === 0 && archived.length === 0;
 
   return (
-    <section className="pc-templates" aria-labelledby="pc-templates-title">
-      <header className="pc-templates__header">
-        <h1 id="pc-templates-title" className="pc-templates__title">
+    <section className="pc-screen pc-templates" aria-labelledby="pc-templates-title">
+      <header className="pc-screen__header">
+        <h1 id="pc-templates-title" className="pc-screen__title">
           {TEMPLATES_TEXT.title}
         </h1>
         <Button icon={<PlusIcon />} onClick={() => setAdding(true)}>
