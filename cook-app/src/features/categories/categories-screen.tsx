@@ -1,13 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Banner, Button, ConfirmDialog, Modal, PlusIcon, Spinner } from '@pitclock/design-system';
-import {
-  FAILURE_MESSAGES,
-  getCategories,
-  selectCategories,
-  useCookDispatch,
-  useCookSelector,
-} from '../../store';
-import { operationMessage } from '../../lib/operation-message';
+import { FAILURE_MESSAGES, getCategories, selectCategories, useCookSelector } from '../../store';
+import { useStoreLoad } from '../../lib/use-store-load';
 import { AddCategoryModal } from './add-category-modal';
 import { CategoryList } from './category-list';
 import { CATEGORIES_TEXT } from './messages';
@@ -17,34 +11,13 @@ import './categories.css';
 
 const TITLE_ID = 'pc-categories-title';
 
-/** Loads the categories once on mount: whether it is still loading and why it failed, if it did. */
-function useLoadCategories() {
-  const dispatch = useCookDispatch();
-  const [loading, setLoading] = useState(true);
-  const [loadError, setLoadError] = useState<string | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    dispatch(getCategories())
-      .unwrap()
-      .then(
-        () => live && setLoadError(null),
-        (failure: unknown) =>
-          live && setLoadError(operationMessage(failure, FAILURE_MESSAGES.loadCategories)),
-      )
-      .finally(() => live && setLoading(false));
-    return () => {
-      live = false;
-    };
-  }, [dispatch]);
-
-  return { loading, loadError };
-}
-
 /** The Categories screen (/categories, SPEC.md section 2): list, add dialog, inline edit and delete. */
 export function CategoriesScreen() {
   const categories = useCookSelector(selectCategories);
-  const { loading, loadError } = useLoadCategories();
+  const { loading, loadError } = useStoreLoad(
+    (dispatch) => dispatch(getCategories()).unwrap(),
+    FAILURE_MESSAGES.loadCategories,
+  );
   const [adding, setAdding] = useState(false);
   const deletion = useCategoryDelete();
   const titleRef = useRef<HTMLHeadingElement>(null);

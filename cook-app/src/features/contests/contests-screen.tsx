@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import {
   Badge,
@@ -19,6 +19,7 @@ import {
 import { upcomingContests, walkTimeBadge, ymdInZone } from '../../domain';
 import {
   deleteContest,
+  FAILURE_MESSAGES,
   getContests,
   runSelectors,
   selectContests,
@@ -30,6 +31,7 @@ import {
 import { AddContestModal } from './add-contest-modal';
 import { ContestEditRow } from './contest-edit-row';
 import { operationMessage } from '../../lib/operation-message';
+import { useStoreLoad } from '../../lib/use-store-load';
 import { CONTESTS_TEXT } from './messages';
 import { SelectedContestCard } from './selected-contest-card';
 import '../../lib/screen.css';
@@ -67,8 +69,10 @@ export function ContestsScreen({ now = Date.now, timeZone = systemZone() }: Cont
   const bodies = useCookSelector(selectSanctioningBodies);
   const runs = useCookSelector(runSelectors.selectAll);
   const attachments = useCookSelector((s) => s.contest_templates.entities);
-  const [loading, setLoading] = useState(true);
-  const [loadError, setLoadError] = useState<string | null>(null);
+  const { loading, loadError } = useStoreLoad(
+    (d) => d(getContests({ upcoming: true })).unwrap(),
+    FAILURE_MESSAGES.loadContests,
+  );
   const [actionError, setActionError] = useState<string | null>(null);
   const [adding, setAdding] = useState(false);
   const [editing, setEditing] = useState<string | null>(null);
@@ -77,20 +81,6 @@ export function ContestsScreen({ now = Date.now, timeZone = systemZone() }: Cont
   const [deleting, setDeleting] = useState<Contest | null>(null);
   const [blocked, setBlocked] = useState<Contest | null>(null);
   const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    let live = true;
-    dispatch(getContests({ upcoming: true }))
-      .unwrap()
-      .then(
-        () => live && setLoadError(null),
-        (failure: unknown) => live && setLoadError(operationMessage(failure, 'Failed to load cook-offs')),
-      )
-      .finally(() => live && setLoading(false));
-    return () => {
-      live = false;
-    };
-  }, [dispatch]);
 
   const today = ymdInZone(now(), timeZone);
   // eslint-disable-next-line react-hooks/exhaustive-deps -- re-filter when the list or the day changes

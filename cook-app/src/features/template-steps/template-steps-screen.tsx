@@ -2,17 +2,19 @@ import { useRef, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { Banner, ConfirmDialog, Spinner } from '@pitclock/design-system';
 import {
+  FAILURE_MESSAGES,
+  getTemplateSteps,
   selectTemplateSteps,
   STORE_MESSAGES,
   templateSelectors,
   useCookSelector,
   type Template,
 } from '../../store';
+import { useStoreLoad } from '../../lib/use-store-load';
 import { TEMPLATE_STEPS_TEXT } from './messages';
 import { StepAddForm } from './step-add-form';
 import { StepList } from './step-list';
 import { useStepRemoval } from './use-step-removal';
-import { useTemplateStepsLoad } from './use-template-steps-load';
 import '../../lib/screen.css';
 import './template-steps.css';
 
@@ -114,7 +116,11 @@ function TemplateSteps({
 export function TemplateStepsScreen() {
   const { id = '' } = useParams<{ id: string }>();
   const template = useCookSelector((state) => templateSelectors.selectById(state, id));
-  const { loading, loadError } = useTemplateStepsLoad(id);
+  const { loading, loadError } = useStoreLoad(
+    (dispatch) => dispatch(getTemplateSteps(id)).unwrap(),
+    FAILURE_MESSAGES.loadSteps,
+    id,
+  );
   if (template) {
     // Keyed: another template starts with an empty add form and no step in edit.
     return <TemplateSteps key={template.id} template={template} loading={loading} loadError={loadError} />;

@@ -1,17 +1,19 @@
 import { useState } from 'react';
 import { Banner, Button, ConfirmDialog, PlusIcon, Spinner } from '@pitclock/design-system';
 import {
+  FAILURE_MESSAGES,
+  getTemplates,
   selectActiveTemplates,
   selectArchivedTemplates,
   useCookSelector,
   type TemplateWithUsage,
 } from '../../store';
+import { useStoreLoad } from '../../lib/use-store-load';
 import { AddTemplateModal } from './add-template-modal';
 import { FirstUseGuide } from './first-use-guide';
 import { TEMPLATES_TEXT } from './messages';
 import { TemplateBrowser, type TemplateTab } from './template-browser';
 import { useTemplateActions, type TemplateActions } from './use-template-actions';
-import { useLoadTemplates } from './use-templates';
 import '../../lib/screen.css';
 import './templates.css';
 
@@ -47,7 +49,10 @@ function DeleteTemplateDialog({ template, actions, onClose }: DeleteDialogProps)
 
 /** The Templates screen (/templates, SPEC.md section 2). */
 export function TemplatesScreen() {
-  const { loading, loadError } = useLoadTemplates();
+  const { loading, loadError } = useStoreLoad(
+    (dispatch) => dispatch(getTemplates()).unwrap(),
+    FAILURE_MESSAGES.loadTemplates,
+  );
   const active = useCookSelector(selectActiveTemplates);
   const archived = useCookSelector(selectArchivedTemplates);
   const actions = useTemplateActions();

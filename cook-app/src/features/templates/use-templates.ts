@@ -1,37 +1,6 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { createSelector } from '@reduxjs/toolkit';
-import {
-  FAILURE_MESSAGES,
-  getTemplates,
-  selectCategories,
-  useCookDispatch,
-  useCookSelector,
-  type CookRootState,
-} from '../../store';
-import { operationMessage } from '../../lib/operation-message';
-
-/** Loads the templates once (SPEC.md getTemplates): whether it is still loading, and its failure text. */
-export function useLoadTemplates() {
-  const dispatch = useCookDispatch();
-  const [loading, setLoading] = useState(true);
-  const [loadError, setLoadError] = useState<string | null>(null);
-
-  useEffect(() => {
-    let live = true;
-    dispatch(getTemplates())
-      .unwrap()
-      .then(
-        () => live && setLoadError(null),
-        (failure: unknown) => live && setLoadError(operationMessage(failure, FAILURE_MESSAGES.loadTemplates)),
-      )
-      .finally(() => live && setLoading(false));
-    return () => {
-      live = false;
-    };
-  }, [dispatch]);
-
-  return { loading, loadError };
-}
+import { selectCategories, useCookSelector, type CookRootState } from '../../store';
 
 const selectStepCounts = createSelector(
   [(state: CookRootState) => state.template_steps.entities],
