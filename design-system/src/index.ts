@@ -57,8 +57,8 @@ export { Table, hideBelowClass } from './components/table/table';
 export type { TableBreakpoint, TableColumn, TableProps } from './components/table/table';
 export { Tabs } from './components/tabs/tabs';
 export type { TabItem, TabsProps } from './components/tabs/tabs';
-export { SortableList } from './components/sortable-list/sortable-list';
-export type { SortableItemState, SortableListProps } from './components/sortable-list/sortable-list';
+// SortableList (drag and drop) is its own entry, '@pitclock/design-system/sortable-list': only the
+// screens that reorder download dnd-kit, not every first page that shares this entry.
 export { Badge } from './components/badge/badge';
 export type { BadgeProps, BadgeTone } from './components/badge/badge';
 export { Banner } from './components/banner/banner';

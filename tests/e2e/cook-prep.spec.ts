@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import path from 'node:path';
-import { openNavigation, signIn, waitForServiceWorkerControl } from './support';
+import { openNavigation, reactInstanceCount, signIn, waitForServiceWorkerControl } from './support';
 
 const screens = path.resolve(import.meta.dirname, '..', '..', '.data', 'test-results', 'screens');
 const phone = { width: 390, height: 844 };
@@ -181,4 +181,33 @@ test('printing the selected cook-off gives one landscape page with only its card
   const pdf = await page.pdf({ preferCSSPageSize: true });
   const pages = pdf.toString('latin1').match(/\/Type\s*\/Page[^s]/g) ?? [];
   expect(pages).toHaveLength(1);
+});
+
+test('a cook reorders templates with the keyboard, on one React, and the order survives a reload', async ({
+  page,
+  request,
+}) => {
+  await signIn(page, request);
+  await page.goto('/templates');
+  for (const name of ['Chicken', 'Ribs', 'Pork']) {
+    await page.getByRole('button', { name: 'Add Template' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add Template' });
+    await dialog.getByLabel(/^Name/).fill(name);
+    await dialog.getByLabel(/^Name/).press('Enter');
+    await expect(dialog).toBeHidden();
+  }
+  const list = page.getByRole('list', { name: 'Active templates' });
+  const order = () => list.getByRole('link').allTextContents();
+  expect(await order()).toEqual(['Chicken', 'Ribs', 'Pork']);
+
+  await page.getByRole('button', { name: 'Reorder Pork' }).focus();
+  await page.keyboard.press('Space');
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('Space');
+  await expect.poll(order).toEqual(['Pork', 'Chicken', 'Ribs']);
+  expect(await reactInstanceCount(page)).toBe(1);
+
+  await page.reload();
+  await expect.poll(order).toEqual(['Pork', 'Chicken', 'Ribs']);
 });

@@ -1,10 +1,20 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router-dom';
+import { Spinner } from '@pitclock/design-system';
 import { PlaceholderScreen } from '../lib/placeholder-screen';
-import { CategoriesScreen } from '../features/categories';
 import { ContestsScreen } from '../features/contests';
-import { TemplateStepsScreen } from '../features/template-steps';
-import { TemplatesScreen } from '../features/templates';
+
+// Cook-offs is the first screen after sign-in; the others load when first opened (precached for
+// offline use all the same), so the first visit does not download, say, drag and drop.
+const TemplatesScreen = lazy(() =>
+  import('../features/templates').then((m) => ({ default: m.TemplatesScreen })),
+);
+const TemplateStepsScreen = lazy(() =>
+  import('../features/template-steps').then((m) => ({ default: m.TemplateStepsScreen })),
+);
+const CategoriesScreen = lazy(() =>
+  import('../features/categories').then((m) => ({ default: m.CategoriesScreen })),
+);
 
 /** The signed-in cook routes of SPEC.md section 2 (absolute paths: the shell mounts the remote at '*'). */
 export const cookScreens: ReadonlyArray<{ path: string; title: string; element?: ReactNode }> = [
@@ -23,11 +33,13 @@ export const cookScreens: ReadonlyArray<{ path: string; title: string; element?:
 
 export function CookRoutes({ notFound = null }: { notFound?: ReactNode }) {
   return (
-    <Routes>
-      {cookScreens.map(({ path, title, element }) => (
-        <Route key={path} path={path} element={element ?? <PlaceholderScreen title={title} />} />
-      ))}
-      <Route path="*" element={notFound} />
-    </Routes>
+    <Suspense fallback={<Spinner label="Loading" />}>
+      <Routes>
+        {cookScreens.map(({ path, title, element }) => (
+          <Route key={path} path={path} element={element ?? <PlaceholderScreen title={title} />} />
+        ))}
+        <Route path="*" element={notFound} />
+      </Routes>
+    </Suspense>
   );
 }

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { EmptyState, SortableList } from '@pitclock/design-system';
+import { EmptyState } from '@pitclock/design-system';
+import { SortableList } from '@pitclock/design-system/sortable-list';
 import type { TemplateWithUsage } from '../../store';
 import { TEMPLATES_TEXT } from './messages';
 
