@@ -92,8 +92,8 @@ export function TemplateBrowser({
   const shownActive = useMemo(() => templatesForTab(active, 'active', query), [active, query]);
   const shownArchived = useMemo(() => templatesForTab(archived, 'archived', query), [archived, query]);
   const block: ReorderBlock = query.trim() !== '' ? 'searching' : edit.editingId ? 'editing' : null;
-  // Reordering is off while searching, so the indexes are those of the whole active list.
-  const activeIds = active.map((template) => template.id);
+  // Reordering is off while searching, so the list shown is the whole active list, in its order.
+  const activeIds = shownActive.map((template) => template.id);
   const reorder = (from: number, to: number) => void actions.reorder(moveId(activeIds, from, to));
 
   const tabs: TabItem[] = [
