@@ -1,7 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
 import { Badge, EditIcon, EmptyState, IconButton, TrashIcon } from '@pitclock/design-system';
 import { categoryOwnerLabel, isGlobalCategory } from '../../domain';
 import type { Category } from '../../store';
+import { useInlineEdit } from '../../lib/use-inline-edit';
 import { CategoryEditForm } from './category-edit-form';
 import { CATEGORIES_TEXT } from './messages';
 
@@ -49,26 +49,12 @@ export function CategoryList({ categories, labelledBy, onDelete }: CategoryListP
 type CategoryItemProps = { category: Category; onDelete: (category: Category) => void };
 
 function CategoryItem({ category, onDelete }: CategoryItemProps) {
-  const [editing, setEditing] = useState(false);
-  const editButtonRef = useRef<HTMLButtonElement>(null);
-  const focusEditButton = useRef(false);
-
-  // Leaving the form puts focus back on the Edit button it replaced (the form's elements are gone).
-  useEffect(() => {
-    if (editing || !focusEditButton.current) return;
-    focusEditButton.current = false;
-    editButtonRef.current?.focus();
-  }, [editing]);
-
-  const stopEditing = () => {
-    focusEditButton.current = true;
-    setEditing(false);
-  };
+  const { editing, editButtonRef, start, stop } = useInlineEdit();
 
   return (
     <li className="pc-categories-item">
       {editing ? (
-        <CategoryEditForm category={category} onDone={stopEditing} />
+        <CategoryEditForm category={category} onDone={stop} />
       ) : (
         <>
           <CategorySummary category={category} />
@@ -78,7 +64,7 @@ function CategoryItem({ category, onDelete }: CategoryItemProps) {
                 ref={editButtonRef}
                 label={`Edit ${category.name}`}
                 icon={<EditIcon />}
-                onClick={() => setEditing(true)}
+                onClick={start}
               />
               <IconButton
                 label={`Delete ${category.name}`}

@@ -1,6 +1,6 @@
-import { useEffect, useRef, useState } from 'react';
 import { Badge, EditIcon, IconButton, TrashIcon } from '@pitclock/design-system';
 import type { TemplateStep } from '../../store';
+import { useInlineEdit } from '../../lib/use-inline-edit';
 import { TEMPLATE_STEPS_TEXT } from './messages';
 import { StepEditForm } from './step-edit-form';
 import { describeMinutesBefore, describeWallClock, stepTurnIn, stepWallClock } from './step-timing';
@@ -29,25 +29,12 @@ function StepWhen({ step, templateTurnIn }: Omit<StepItemProps, 'onRemove'>) {
 
 /** One step of the list: when it happens, its name and description, Edit and Remove; or its edit form. */
 export function StepItem({ step, templateTurnIn, onRemove }: StepItemProps) {
-  const [editing, setEditing] = useState(false);
-  const editButtonRef = useRef<HTMLButtonElement>(null);
-  const refocusEdit = useRef(false);
-
-  useEffect(() => {
-    if (editing || !refocusEdit.current) return;
-    refocusEdit.current = false;
-    editButtonRef.current?.focus();
-  }, [editing]);
-
-  const stopEditing = () => {
-    refocusEdit.current = true;
-    setEditing(false);
-  };
+  const { editing, editButtonRef, start, stop } = useInlineEdit();
 
   if (editing) {
     return (
       <li className="pc-template-steps-item pc-template-steps-item--editing">
-        <StepEditForm step={step} onDone={stopEditing} />
+        <StepEditForm step={step} onDone={stop} />
       </li>
     );
   }
@@ -68,12 +55,7 @@ export function StepItem({ step, templateTurnIn, onRemove }: StepItemProps) {
         ) : null}
       </div>
       <div className="pc-template-steps-item__actions">
-        <IconButton
-          ref={editButtonRef}
-          label={`Edit ${step.name}`}
-          icon={<EditIcon />}
-          onClick={() => setEditing(true)}
-        />
+        <IconButton ref={editButtonRef} label={`Edit ${step.name}`} icon={<EditIcon />} onClick={start} />
         <IconButton label={`Remove ${step.name}`} icon={<TrashIcon />} onClick={() => onRemove(step)} />
       </div>
     </li>
