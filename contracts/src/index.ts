@@ -1,5 +1,5 @@
 // Public surface of @pitclock/contracts: schemas and types of the HTTP calls, the browser HTTP client,
-// the session store. Shared by browser front ends and Node services: nothing here touches the DOM or
+// the session store, the device licence store and its checks. Shared by browser front ends and Node services: nothing here touches the DOM or
 // Node at import time.
 
 export * from './schemas/common';
@@ -44,3 +44,34 @@ export {
   type QueryValue,
   type RequestOptions,
 } from './http/api-client';
+
+export {
+  LICENCE_GRACE_MS,
+  LICENCE_LIMITED_TEXT,
+  LICENCE_RECHECK_MS,
+  LICENCE_WARN_MS,
+  licenceBannerState,
+  parseLicenceExpiry,
+  type LicenceBannerKind,
+  type LicenceBannerState,
+} from './licence/licence-rules';
+export {
+  LICENCE_KEYS,
+  createLicenceStore,
+  licence,
+  type LicenceSave,
+  type LicenceStore,
+  type LicenceStoreDeps,
+  type StorageEventSource,
+} from './licence/licence-store';
+export {
+  deviceLicenceStatus,
+  type DeviceLicenceCheck,
+  type DeviceLicenceRefusal,
+  type DeviceLicenceStatus,
+} from './licence/licence-status';
+export {
+  checkLicenceOnline,
+  fetchLicencePublicKey,
+  type OnlineLicenceStatus,
+} from './licence/licence-online';

@@ -1,4 +1,5 @@
-import { createMemoryStorage, type StorageLike } from './memory-storage';
+import type { StorageLike } from './memory-storage';
+import { browserStorage, readStored, writeStored } from './storage-access';
 
 /** Storage keys of SPEC.md section 3 ("Session and local settings"). */
 export const SESSION_KEYS = {
@@ -53,42 +54,6 @@ export function createDeviceId(userAgent: string, random: () => number = Math.ra
   return `device-${userAgent.slice(0, 24)}-${suffix}`;
 }
 
-/** window.localStorage / sessionStorage when usable, else an in-memory Storage (Node, blocked storage). */
-function browserStorage(name: 'localStorage' | 'sessionStorage'): StorageLike {
-  try {
-    const storage = (globalThis as Record<string, unknown>)[name] as StorageLike | undefined;
-    if (storage && typeof storage.getItem === 'function') return storage;
-  } catch {
-    // Access can throw (SecurityError with storage blocked); fall through to memory.
-  }
-  return createMemoryStorage();
-}
-
-function read(storage: StorageLike, key: string): string | null {
-  try {
-    const value = storage.getItem(key);
-    return typeof value === 'string' && value !== '' ? value : null;
-  } catch {
-    return null;
-  }
-}
-
-function write(storage: StorageLike, key: string, value: string): void {
-  try {
-    storage.setItem(key, value);
-  } catch {
-    // Quota exceeded or storage blocked: the session still works for this page.
-  }
-}
-
-function remove(storage: StorageLike, key: string): void {
-  try {
-    storage.removeItem(key);
-  } catch {
-    // Storage blocked: nothing to remove.
-  }
-}
-
 export function createSessionStore(deps: SessionStoreDeps = {}): SessionStore {
   const local = deps.local ?? browserStorage('localStorage');
   const sessionStorage = deps.session ?? browserStorage('sessionStorage');
@@ -102,36 +67,36 @@ export function createSessionStore(deps: SessionStoreDeps = {}): SessionStore {
 
   return {
     getToken: () =>
-      read(local, SESSION_KEYS.token) ??
-      read(local, SESSION_KEYS.tokenUpper) ??
-      read(sessionStorage, SESSION_KEYS.token),
+      readStored(local, SESSION_KEYS.token) ??
+      readStored(local, SESSION_KEYS.tokenUpper) ??
+      readStored(sessionStorage, SESSION_KEYS.token),
     setTokens: ({ token, refresh_token }) => {
-      write(local, SESSION_KEYS.token, token);
-      write(local, SESSION_KEYS.tokenUpper, token);
-      write(sessionStorage, SESSION_KEYS.token, token);
+      writeStored(local, SESSION_KEYS.token, token);
+      writeStored(local, SESSION_KEYS.tokenUpper, token);
+      writeStored(sessionStorage, SESSION_KEYS.token, token);
       if (typeof refresh_token === 'string' && refresh_token !== '')
-        write(local, SESSION_KEYS.refreshToken, refresh_token);
-      else if (refresh_token === null) remove(local, SESSION_KEYS.refreshToken);
+        writeStored(local, SESSION_KEYS.refreshToken, refresh_token);
+      else if (refresh_token === null) writeStored(local, SESSION_KEYS.refreshToken, null);
       notify();
     },
-    getRefreshToken: () => read(local, SESSION_KEYS.refreshToken),
+    getRefreshToken: () => readStored(local, SESSION_KEYS.refreshToken),
     clear: () => {
-      remove(local, SESSION_KEYS.token);
-      remove(local, SESSION_KEYS.tokenUpper);
-      remove(sessionStorage, SESSION_KEYS.token);
-      remove(local, SESSION_KEYS.refreshToken);
+      writeStored(local, SESSION_KEYS.token, null);
+      writeStored(local, SESSION_KEYS.tokenUpper, null);
+      writeStored(sessionStorage, SESSION_KEYS.token, null);
+      writeStored(local, SESSION_KEYS.refreshToken, null);
       notify();
     },
     getDeviceId: () => {
-      const stored = read(local, SESSION_KEYS.deviceId);
+      const stored = readStored(local, SESSION_KEYS.deviceId);
       if (stored !== null) return stored;
       deviceId ??= createDeviceId(deps.userAgent ?? globalThis.navigator?.userAgent ?? '', random);
-      write(local, SESSION_KEYS.deviceId, deviceId);
+      writeStored(local, SESSION_KEYS.deviceId, deviceId);
       return deviceId;
     },
     isAdminFlag: () =>
       SESSION_KEYS.adminFlags.some((key) => {
-        const value = read(local, key)?.trim().toLowerCase();
+        const value = readStored(local, key)?.trim().toLowerCase();
         return value === '1' || value === 'true';
       }),
     subscribe: (listener) => {

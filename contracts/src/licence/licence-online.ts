@@ -1,0 +1,52 @@
+import { api as defaultApi, type ApiClient } from '../http/api-client';
+import { isApiError } from '../http/api-error';
+import {
+  LicenseCheckResponse,
+  LicensePublicKeyResponse,
+  type LicenseCheckResponse as CheckAnswer,
+  type LicenseJwk,
+} from '../schemas/licensing';
+import { session } from '../session/session-store';
+import { licence as defaultLicence, type LicenceStore } from './licence-store';
+
+export type OnlineLicenceStatus = CheckAnswer['status'] | 'offline';
+
+/** GET /licenses/public-key (public): caches the licensing service's JWK for offline checks and returns it. */
+export async function fetchLicencePublicKey(
+  client: ApiClient = defaultApi,
+  store: LicenceStore = defaultLicence,
+): Promise<LicenseJwk> {
+  const answer = await client.get('/licenses/public-key', { schema: LicensePublicKeyResponse, auth: false });
+  store.setPublicKey(answer.public_key);
+  return answer.public_key;
+}
+
+function applyCheck(store: LicenceStore, answer: CheckAnswer): void {
+  if (answer.status === 'active' && answer.license) {
+    store.save({ licence: answer.license, expiresAt: answer.expires_at });
+  } else if (answer.status === 'revoked' || answer.status === 'none') {
+    store.clear();
+  }
+}
+
+/**
+ * POST /licenses/check: 'active' stores the renewed licence (lastPromoCode kept); 'revoked' and 'none'
+ * drop the stored licence (how a revoked device learns of it); 'expired' keeps it for the banner's expired
+ * states. No answer (network, timeout, an error status, an answer of another shape): 'offline', and
+ * nothing changes.
+ */
+export async function checkLicenceOnline(
+  client: ApiClient = defaultApi,
+  store: LicenceStore = defaultLicence,
+  deviceId: string = session.getDeviceId(),
+): Promise<OnlineLicenceStatus> {
+  let answer: CheckAnswer;
+  try {
+    answer = await client.post('/licenses/check', { device_id: deviceId }, { schema: LicenseCheckResponse });
+  } catch (error) {
+    if (isApiError(error)) return 'offline';
+    throw error;
+  }
+  applyCheck(store, answer);
+  return answer.status;
+}

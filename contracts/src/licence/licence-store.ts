@@ -1,0 +1,139 @@
+import { readDeviceLicense, type LicensePublicKey } from '../schemas/licensing-token';
+import type { StorageLike } from '../session/memory-storage';
+import { browserStorage, readStored, writeStored } from '../session/storage-access';
+import { parseLicenceExpiry } from './licence-rules';
+
+/** Local storage keys of the device licence (SPEC.md section 3: the licence is kept under two keys). */
+export const LICENCE_KEYS = {
+  licence: 'device_license',
+  licenceAlt: 'deviceLicense',
+  expiry: 'license_expiry',
+  lastPromoCode: 'lastPromoCode',
+  publicKey: 'license_public_key',
+} as const;
+
+export interface LicenceSave {
+  licence: string;
+  /** Used only when the licence's own exp claim cannot be read: ISO, epoch ms or epoch seconds. */
+  expiresAt?: string | number | null;
+  /** Stored as lastPromoCode when given; the stored one is kept otherwise. */
+  promoCode?: string | null;
+}
+
+export interface LicenceStore {
+  /** Local 'device_license', else 'deviceLicense'; null when none is stored. */
+  getLicence(): string | null;
+  /** license_expiry as epoch ms (parseLicenceExpiry), or null. */
+  getExpiryMs(): number | null;
+  /** Writes both licence keys, license_expiry (ISO) and lastPromoCode when given; notifies. */
+  save(input: LicenceSave): void;
+  /** Removes both licence keys and license_expiry; keeps lastPromoCode and the public key; notifies. */
+  clear(): void;
+  getLastPromoCode(): string | null;
+  /** The cached public key of the licensing service (a JWK or a PEM), or null. */
+  getPublicKey(): LicensePublicKey | null;
+  setPublicKey(key: LicensePublicKey): void;
+  /** Called after save, clear and setPublicKey, and on storage events of these keys from other tabs. */
+  subscribe(listener: () => void): () => void;
+}
+
+/** Where 'storage' events of other tabs arrive (window in a browser). */
+export type StorageEventSource = Pick<EventTarget, 'addEventListener' | 'removeEventListener'>;
+
+export interface LicenceStoreDeps {
+  local?: StorageLike;
+  /** Default: window, when there is one. */
+  events?: StorageEventSource;
+}
+
+const WATCHED_KEYS = new Set<string>(Object.values(LICENCE_KEYS));
+const MAX_DATE_MS = 8.64e15;
+
+/** The expiry as ISO: the licence's exp claim when readable, else expiresAt; null when neither is usable. */
+function expiryIso(licence: string, expiresAt: LicenceSave['expiresAt']): string | null {
+  const exp = readDeviceLicense(licence)?.claims.exp;
+  const ms = exp === undefined ? parseLicenceExpiry(expiresAt) : exp * 1000;
+  return ms === null || Math.abs(ms) > MAX_DATE_MS ? null : new Date(ms).toISOString();
+}
+
+function parsePublicKey(text: string | null): LicensePublicKey | null {
+  if (text === null) return null;
+  try {
+    const value: unknown = JSON.parse(text);
+    if (typeof value === 'string' && value !== '') return value;
+    if (typeof value === 'object' && value !== null && !Array.isArray(value))
+      return value as LicensePublicKey;
+  } catch {
+    // A corrupt entry counts as no key: the next online fetch replaces it.
+  }
+  return null;
+}
+
+function defaultEvents(): StorageEventSource | undefined {
+  return typeof window === 'undefined' ? undefined : window;
+}
+
+function createNotifier(events: StorageEventSource | undefined) {
+  const listeners = new Set<() => void>();
+  const notify = () => {
+    for (const listener of [...listeners]) listener();
+  };
+  // key null: another tab cleared the whole storage (Reset App Data).
+  const onStorage = (event: Event) => {
+    const { key } = event as Partial<StorageEvent>;
+    if (key === null || (typeof key === 'string' && WATCHED_KEYS.has(key))) notify();
+  };
+  const subscribe = (listener: () => void) => {
+    if (listeners.size === 0) events?.addEventListener('storage', onStorage);
+    listeners.add(listener);
+    return () => {
+      listeners.delete(listener);
+      if (listeners.size === 0) events?.removeEventListener('storage', onStorage);
+    };
+  };
+  return { notify, subscribe };
+}
+
+export function createLicenceStore(deps: LicenceStoreDeps = {}): LicenceStore {
+  const local = deps.local ?? browserStorage('localStorage');
+  const { notify, subscribe } = createNotifier(deps.events ?? defaultEvents());
+  const K = LICENCE_KEYS;
+
+  return {
+    getLicence: () => readStored(local, K.licence) ?? readStored(local, K.licenceAlt),
+    getExpiryMs: () => parseLicenceExpiry(readStored(local, K.expiry)),
+    save: ({ licence, expiresAt, promoCode }) => {
+      writeStored(local, K.licence, licence);
+      writeStored(local, K.licenceAlt, licence);
+      writeStored(local, K.expiry, expiryIso(licence, expiresAt));
+      if (typeof promoCode === 'string' && promoCode !== '') writeStored(local, K.lastPromoCode, promoCode);
+      notify();
+    },
+    clear: () => {
+      for (const key of [K.licence, K.licenceAlt, K.expiry]) writeStored(local, key, null);
+      notify();
+    },
+    getLastPromoCode: () => readStored(local, K.lastPromoCode),
+    getPublicKey: () => parsePublicKey(readStored(local, K.publicKey)),
+    setPublicKey: (key) => {
+      writeStored(local, K.publicKey, JSON.stringify(key));
+      notify();
+    },
+    subscribe,
+  };
+}
+
+let defaultStore: LicenceStore | undefined;
+const defaultLicence = (): LicenceStore => (defaultStore ??= createLicenceStore());
+
+/** The device's licence, bound to window.localStorage on first use. */
+export const licence: LicenceStore = {
+  getLicence: () => defaultLicence().getLicence(),
+  getExpiryMs: () => defaultLicence().getExpiryMs(),
+  save: (input) => defaultLicence().save(input),
+  clear: () => defaultLicence().clear(),
+  getLastPromoCode: () => defaultLicence().getLastPromoCode(),
+  getPublicKey: () => defaultLicence().getPublicKey(),
+  setPublicKey: (key) => defaultLicence().setPublicKey(key),
+  subscribe: (listener) => defaultLicence().subscribe(listener),
+};
