@@ -17,8 +17,8 @@ function renderAt(path: string) {
 describe('CookApp (exposed to the shell)', () => {
   it.each([
     ['/contests', 'Cook-off'],
-    ['/contests/4/steps', 'Run'],
-    ['/contests/4/runs/2/steps', 'Run'],
+    ['/contests/4/steps', 'Promo Code'], // no device licence yet: the run sends to /promo
+    ['/contests/4/runs/2/steps', 'Promo Code'],
     ['/templates', 'Templates'],
     ['/templates/9/steps', 'Item not found'], // no template 9 on this device
     ['/categories', 'Categories'],

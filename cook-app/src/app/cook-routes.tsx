@@ -1,6 +1,7 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { Spinner } from '@pitclock/design-system';
+import { RequireDeviceLicence } from '../lib/licence-gate';
 import { PlaceholderScreen } from '../lib/placeholder-screen';
 import { ContestsScreen } from '../features/contests';
 
@@ -15,12 +16,20 @@ const TemplateStepsScreen = lazy(() =>
 const CategoriesScreen = lazy(() =>
   import('../features/categories').then((m) => ({ default: m.CategoriesScreen })),
 );
+const PromoScreen = lazy(() => import('../features/promo').then((m) => ({ default: m.PromoScreen })));
+
+/** A run starts only on a device with a valid licence (else /promo, coming back here after). */
+const licensedRun = (
+  <RequireDeviceLicence>
+    <PlaceholderScreen title="Run" />
+  </RequireDeviceLicence>
+);
 
 /** The signed-in cook routes of SPEC.md section 2 (absolute paths: the shell mounts the remote at '*'). */
 export const cookScreens: ReadonlyArray<{ path: string; title: string; element?: ReactNode }> = [
   { path: '/contests', title: 'Cook-off', element: <ContestsScreen /> },
-  { path: '/contests/:id/steps', title: 'Run' },
-  { path: '/contests/:contestId/runs/:runId/steps', title: 'Run' },
+  { path: '/contests/:id/steps', title: 'Run', element: licensedRun },
+  { path: '/contests/:contestId/runs/:runId/steps', title: 'Run', element: licensedRun },
   { path: '/templates', title: 'Templates', element: <TemplatesScreen /> },
   { path: '/templates/:id/steps', title: 'Template Steps', element: <TemplateStepsScreen /> },
   { path: '/categories', title: 'Categories', element: <CategoriesScreen /> },
@@ -28,7 +37,7 @@ export const cookScreens: ReadonlyArray<{ path: string; title: string; element?:
   { path: '/privacy', title: 'Privacy Policy' },
   { path: '/terms', title: 'Terms of Service' },
   { path: '/about', title: 'About' },
-  { path: '/promo', title: 'Promo Code' },
+  { path: '/promo', title: 'Promo Code', element: <PromoScreen /> },
 ];
 
 export function CookRoutes({ notFound = null }: { notFound?: ReactNode }) {

@@ -7,7 +7,18 @@ import {
   getOrStartRunForContest,
   selectContests,
 } from '../../store';
-import { cookStore, renderScreen, type TestBundle } from './test-support';
+import { licence } from '@pitclock/contracts';
+import {
+  cookStore,
+  licenceClaims,
+  licenceKey,
+  NOW,
+  renderScreen,
+  startApi,
+  storeLicence,
+  tamper,
+  type TestBundle,
+} from './test-support';
 
 const KCBS = 'Kansas City Barbecue Society (KCBS)';
 
@@ -172,12 +183,49 @@ describe('Cook-offs screen', () => {
     expect(selectContests(bundle.store.getState())).toHaveLength(2);
   });
 
-  it('start goes to /contests/{id}/steps', async () => {
+  it('Start without a device licence goes to /promo?returnTo=/contests/{id}/steps (URL-encoded)', async () => {
     const bundle = await cookStore();
     const contest = await withContest(bundle);
     const { user } = renderScreen(bundle);
     await user.click(await screen.findByRole('button', { name: 'Start Smoke on the Water' }));
-    expect(screen.getByTestId('location').textContent).toBe(`/contests/${contest.id}/steps`);
+    expect((await screen.findByTestId('location')).textContent).toBe(
+      `/promo?returnTo=${encodeURIComponent(`/contests/${contest.id}/steps`)}`,
+    );
+  });
+
+  it("Start with this device's valid licence goes to /contests/{id}/steps, offline (no request)", async () => {
+    const server = await startApi(() => ({ status: 500 }));
+    await storeLicence(await licenceKey());
+    const bundle = await cookStore();
+    const contest = await withContest(bundle);
+    const { user } = renderScreen(bundle);
+    await user.click(await screen.findByRole('button', { name: 'Start Smoke on the Water' }));
+    expect((await screen.findByTestId('location')).textContent).toBe(`/contests/${contest.id}/steps`);
+    expect(server.requests).toEqual([]);
+  });
+
+  it('Start refuses a licence of another device, a tampered one and one expired beyond the grace period', async () => {
+    const key = await licenceKey();
+    const tampered = async () => {
+      const token = await storeLicence(key);
+      licence.save({ licence: tamper(token, licenceClaims(key, { device_id: 'device-else-abc123' })) });
+    };
+    const refusals = [
+      () => storeLicence(key, { device_id: 'device-someone-else-abc123' }),
+      tampered,
+      () => storeLicence(key, { exp: Math.floor(NOW / 1000) - 8 * 86_400 }),
+    ];
+    const bundle = await cookStore();
+    const contest = await withContest(bundle);
+    for (const store of refusals) {
+      await store();
+      const { user, unmount } = renderScreen(bundle);
+      await user.click(await screen.findByRole('button', { name: 'Start Smoke on the Water' }));
+      expect((await screen.findByTestId('location')).textContent).toBe(
+        `/promo?returnTo=${encodeURIComponent(`/contests/${contest.id}/steps`)}`,
+      );
+      unmount();
+    }
   });
 
   it('selecting a cook-off shows its card with location, the no-location weather text and Clear', async () => {

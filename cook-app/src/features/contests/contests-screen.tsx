@@ -1,5 +1,4 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
-import { useNavigate } from 'react-router-dom';
 import {
   Badge,
   Banner,
@@ -30,6 +29,7 @@ import {
 } from '../../store';
 import { AddContestModal } from './add-contest-modal';
 import { ContestEditRow } from './contest-edit-row';
+import { useStartCookOff } from '../../lib/licence-gate';
 import { operationMessage } from '../../lib/operation-message';
 import { useStoreLoad } from '../../lib/use-store-load';
 import { CONTESTS_TEXT } from './messages';
@@ -64,7 +64,6 @@ function isContestInUse(
 /** The Cook-offs screen (/contests, SPEC.md section 2). */
 export function ContestsScreen({ now = Date.now, timeZone = systemZone() }: ContestsScreenProps) {
   const dispatch = useCookDispatch();
-  const navigate = useNavigate();
   const all = useCookSelector(selectContests);
   const bodies = useCookSelector(selectSanctioningBodies);
   const runs = useCookSelector(runSelectors.selectAll);
@@ -81,6 +80,8 @@ export function ContestsScreen({ now = Date.now, timeZone = systemZone() }: Cont
   const [deleting, setDeleting] = useState<Contest | null>(null);
   const [blocked, setBlocked] = useState<Contest | null>(null);
   const [busy, setBusy] = useState(false);
+  // Start needs this device's licence (checked offline); without one it goes to /promo and comes back.
+  const startCookOff = useStartCookOff({ now });
 
   const today = ymdInZone(now(), timeZone);
   // eslint-disable-next-line react-hooks/exhaustive-deps -- re-filter when the list or the day changes
@@ -157,7 +158,7 @@ export function ContestsScreen({ now = Date.now, timeZone = systemZone() }: Cont
       align: 'end',
       cell: (c) => (
         <span className="pc-contests-actions">
-          <Button onClick={() => void navigate(`/contests/${c.id}/steps`)} aria-label={`Start ${c.name}`}>
+          <Button onClick={() => void startCookOff(c.id)} aria-label={`Start ${c.name}`}>
             Start
           </Button>
           <Button

@@ -1,7 +1,127 @@
+import { useEffect, useState } from 'react';
+import { Link, useLocation } from 'react-router-dom';
+import { Banner } from '@pitclock/design-system';
+import {
+  LICENCE_LIMITED_TEXT,
+  LICENCE_RECHECK_MS,
+  checkLicenceOnline,
+  fetchLicencePublicKey,
+  licence,
+  licenceBannerState,
+  readDeviceLicense,
+  session,
+  type ApiClient,
+  type LicenceBannerState,
+} from '@pitclock/contracts';
+import { useApi } from '../../lib/api-context';
+import { useSignedIn } from '../../lib/session';
+import './licence-banner.css';
+
+/** How often a signed-in device that is online asks the server about its licence (renewal, revocation). */
+export const LICENCE_ONLINE_CHECK_MS = 15 * 60_000;
+
+const currentState = (): LicenceBannerState =>
+  licenceBannerState(licence.getLicence() === null ? null : licence.getExpiryMs(), Date.now());
+
+/** The banner state, re-read every 60 s and whenever the stored licence changes (this tab or another). */
+function useLicenceBannerState(): LicenceBannerState {
+  const [state, setState] = useState(currentState);
+  useEffect(() => {
+    const update = () => setState(currentState());
+    const timer = setInterval(update, LICENCE_RECHECK_MS);
+    const unsubscribe = licence.subscribe(update);
+    return () => {
+      clearInterval(timer);
+      unsubscribe();
+    };
+  }, []);
+  return state;
+}
+
+/** True once the banner has turned red while shown, until it leaves red. */
+function useTurnedRed(tone: LicenceBannerState['tone']): boolean {
+  const [previousTone, setPreviousTone] = useState(tone);
+  const [turnedRed, setTurnedRed] = useState(false);
+  if (tone !== previousTone) {
+    setPreviousTone(tone);
+    setTurnedRed(tone === 'red');
+  }
+  return tone === 'red' && turnedRed;
+}
+
+/** A stored licence with no cached public key, or one that names another key id (the key was replaced). */
+function needsPublicKey(): boolean {
+  const token = licence.getLicence();
+  if (token === null) return false;
+  const key = licence.getPublicKey();
+  const kid = readDeviceLicense(token)?.header.kid;
+  return key === null || (typeof key !== 'string' && kid !== undefined && key.kid !== kid);
+}
+
 /**
- * The licence banner under the header (SPEC.md section 2 and 4). The slot is in place; the licensing
- * issue fills it with the expiry states.
+ * The online check; then, when the key to verify the licence offline is missing (its fetch failed when
+ * the code was redeemed) or outdated, the key too, so that starting a cook-off works offline later.
+ */
+async function checkOnline(client: ApiClient): Promise<void> {
+  const status = await checkLicenceOnline(client, licence, session.getDeviceId());
+  if (status === 'offline' || !needsPublicKey()) return;
+  await fetchLicencePublicKey(client, licence).catch(() => undefined);
+}
+
+/** Asks the server about this device's licence when mounted and every 15 minutes, if signed in and online. */
+function useOnlineLicenceCheck(): void {
+  const client = useApi();
+  const signedIn = useSignedIn();
+  useEffect(() => {
+    if (!signedIn) return;
+    const check = () => {
+      if (navigator.onLine === false) return;
+      void checkOnline(client);
+    };
+    check();
+    const timer = setInterval(check, LICENCE_ONLINE_CHECK_MS);
+    return () => clearInterval(timer);
+  }, [client, signedIn]);
+}
+
+const days = (count: number) => `${count} ${count === 1 ? 'day' : 'days'}`;
+
+function bannerText({ kind, days: left, graceDaysLeft }: LicenceBannerState): string | null {
+  if (kind === 'expiring') return `Your device licence expires in ${days(left ?? 0)}.`;
+  if (kind === 'expired-grace')
+    return `Your device licence has expired. ${days(graceDaysLeft ?? 0)} of grace left.`;
+  if (kind === 'expired-beyond') return `Your device licence has expired — ${LICENCE_LIMITED_TEXT}.`;
+  return null;
+}
+
+/**
+ * The licence banner under the header (SPEC.md sections 2, 4 and 9): nothing without a licence or with
+ * more than 7 days left; amber within 7 days of expiry; red once expired, with the grace days left, then
+ * 'functionality may be limited'. Each state links to /promo, coming back to this page.
  */
 export function LicenceBanner() {
-  return null;
+  const state = useLicenceBannerState();
+  const turnedRed = useTurnedRed(state.tone);
+  const { pathname } = useLocation();
+  useOnlineLicenceCheck();
+  const text = bannerText(state);
+  if (text === null) return null;
+  // Banner makes every red strip an alert; a licence already expired when the page opened is a standing
+  // fact, so it is announced politely and only a change to red while open interrupts.
+  const politeRed = state.tone === 'red' && !turnedRed ? { role: 'status' } : {};
+  return (
+    <Banner
+      tone={state.tone}
+      className="licence-banner"
+      data-kind={state.kind}
+      action={
+        <Link className="licence-banner__link" to={`/promo?returnTo=${encodeURIComponent(pathname)}`}>
+          Enter a promo code
+        </Link>
+      }
+      {...politeRed}
+    >
+      <p>{text}</p>
+    </Banner>
+  );
 }

@@ -1,0 +1,134 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useEffect } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { act, screen } from '@testing-library/react';
+import { LICENCE_GRACE_MS, licence } from '@pitclock/contracts';
+import { hasDeviceLicence, promoPathFor, RequireDeviceLicence, runPath } from './licence-gate';
+import {
+  createTestLicenceKey,
+  licenceClaims,
+  startApi,
+  storeLicence,
+  tamper,
+  type TestLicenceKey,
+} from './licence-gate.test-support';
+import { cookStore, NOW, renderWithStore } from './test-support';
+
+const now = () => NOW;
+let key: TestLicenceKey;
+beforeAll(async () => {
+  key = await createTestLicenceKey();
+});
+
+describe('hasDeviceLicence (offline)', () => {
+  it("is true for this device's licence signed with the cached key, without any network call", async () => {
+    const server = await startApi(() => ({ status: 500 }));
+    await storeLicence(key);
+    expect(await hasDeviceLicence({ now })).toBe(true);
+    expect(server.requests).toEqual([]);
+  });
+
+  it('is false without a licence, and with a licence but no cached public key', async () => {
+    expect(await hasDeviceLicence({ now })).toBe(false);
+    licence.save({ licence: await key.sign(licenceClaims(key)) });
+    expect(await hasDeviceLicence({ now })).toBe(false);
+  });
+
+  it('is false for a licence of another device, a tampered licence and one signed by another key', async () => {
+    await storeLicence(key, { device_id: 'device-someone-else-abc123' });
+    expect(await hasDeviceLicence({ now })).toBe(false);
+
+    const token = await storeLicence(key);
+    licence.save({ licence: tamper(token, licenceClaims(key, { exp: licenceClaims(key).exp + 86_400 })) });
+    expect(await hasDeviceLicence({ now })).toBe(false);
+
+    const other = await createTestLicenceKey(key.jwk.kid);
+    licence.save({ licence: await other.sign(licenceClaims(other)) });
+    expect(await hasDeviceLicence({ now })).toBe(false);
+  });
+
+  it('judges expiry at the given clock: valid through the 7 days of grace, refused after them', async () => {
+    await storeLicence(key);
+    const expiryMs = licenceClaims(key).exp * 1000;
+    expect(await hasDeviceLicence({ now: () => expiryMs + LICENCE_GRACE_MS })).toBe(true);
+    expect(await hasDeviceLicence({ now: () => expiryMs + LICENCE_GRACE_MS + 1 })).toBe(false);
+  });
+});
+
+describe('RequireDeviceLicence (run-route guard)', () => {
+  const runRoute = '/contests/:id/steps';
+
+  it('shows a spinner while checking, then the run screen for a licensed device', async () => {
+    await storeLicence(key);
+    const bundle = await cookStore();
+    renderWithStore(
+      bundle,
+      <RequireDeviceLicence now={now}>
+        <p>Run screen</p>
+      </RequireDeviceLicence>,
+      { path: runPath('c-1'), route: runRoute },
+    );
+    expect(screen.getByRole('status').textContent).toContain('Checking the device licence');
+    expect(await screen.findByText('Run screen')).toBeTruthy();
+  });
+
+  it('without a valid licence replaces the run route with /promo?returnTo=<that path and query>', async () => {
+    const bundle = await cookStore();
+    renderWithStore(
+      bundle,
+      <RequireDeviceLicence now={now}>
+        <p>Run screen</p>
+      </RequireDeviceLicence>,
+      { path: '/contests/c-1/runs/r-2/steps?view=all', route: '/contests/:contestId/runs/:runId/steps' },
+    );
+    const location = await screen.findByTestId('location');
+    expect(location.textContent).toBe(promoPathFor('/contests/c-1/runs/r-2/steps?view=all'));
+    expect(location.textContent).toBe('/promo?returnTo=%2Fcontests%2Fc-1%2Fruns%2Fr-2%2Fsteps%3Fview%3Dall');
+    expect(screen.queryByText('Run screen')).toBeNull();
+  });
+
+  it('moving between run routes keeps the run screen mounted while the licence is checked again', async () => {
+    await storeLicence(key);
+    const bundle = await cookStore();
+    let mounts = 0;
+    function RunScreen() {
+      const { id } = useParams();
+      const navigate = useNavigate();
+      useEffect(() => {
+        mounts += 1;
+      }, []);
+      return (
+        <button type="button" onClick={() => void navigate(runPath('c-2'))}>
+          Run {id}
+        </button>
+      );
+    }
+    const { user } = renderWithStore(
+      bundle,
+      <RequireDeviceLicence now={now}>
+        <RunScreen />
+      </RequireDeviceLicence>,
+      { path: runPath('c-1'), route: runRoute },
+    );
+    await user.click(await screen.findByRole('button', { name: 'Run c-1' }));
+    expect(screen.getByRole('button', { name: 'Run c-2' })).toBeTruthy();
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    expect(screen.getByRole('button', { name: 'Run c-2' })).toBeTruthy();
+    expect(mounts).toBe(1);
+  });
+
+  it('checks again when the stored licence changes: a cleared licence leaves the run route for /promo', async () => {
+    await storeLicence(key);
+    const bundle = await cookStore();
+    renderWithStore(
+      bundle,
+      <RequireDeviceLicence now={now}>
+        <p>Run screen</p>
+      </RequireDeviceLicence>,
+      { path: runPath('c-1'), route: runRoute },
+    );
+    expect(await screen.findByText('Run screen')).toBeTruthy();
+    act(() => licence.clear());
+    expect((await screen.findByTestId('location')).textContent).toBe(promoPathFor(runPath('c-1')));
+  });
+});
