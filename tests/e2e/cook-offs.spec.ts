@@ -84,7 +84,10 @@ test('a cook creates a cook-off with walk time 5, sees +5m, edits it inline, and
   await context.setOffline(false);
 });
 
-test('start goes to the run route and delete asks first', async ({ page, request }) => {
+test('delete asks first, and Start on an unlicensed device asks for a promo code, coming back to the run', async ({
+  page,
+  request,
+}) => {
   await signIn(page, request);
   await page.goto('/contests');
   await addCookOff(page, 'Pig Out', '0');
@@ -94,5 +97,6 @@ test('start goes to the run route and delete asks first', async ({ page, request
   await expect(confirm).toContainText('deletion may be blocked by the server');
   await confirm.getByRole('button', { name: 'Cancel' }).click();
   await page.getByRole('button', { name: 'Start Pig Out' }).click();
-  await expect(page).toHaveURL(/\/contests\/[^/]+\/steps$/);
+  await expect(page).toHaveURL(/\/promo\?returnTo=%2Fcontests%2F[^%]+%2Fsteps(#.*)?$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Promo Code' })).toBeVisible();
 });

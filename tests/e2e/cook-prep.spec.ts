@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { openNavigation, reactInstanceCount, signIn, waitForServiceWorkerControl } from './support';
 
@@ -142,6 +143,19 @@ test('a new cook builds a category, a template of three steps and a cook-off, an
   await selectCookOff(page);
   await expectTimeline(page);
   await screenshotBothWidths(page, 'cook-offs');
+
+  // The day as a calendar: one event per step, at the times of the timeline.
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export .ics' }).click();
+  const calendar = await readFile((await (await download).path())!, 'utf8');
+  const events = calendar.split('BEGIN:VEVENT').slice(1);
+  expect(events.map((e) => /SUMMARY:(.*)\r\n/.exec(e)?.[1])).toEqual(steps.map((s) => s.name));
+  const localTimes = events.map((e) => {
+    const [, y, mo, d, h, mi] = /DTSTART:(\d{4})(\d{2})(\d{2})T(\d{2})(\d{2})\d{2}Z/.exec(e)!;
+    const at = new Date(Date.UTC(+y!, +mo! - 1, +d!, +h!, +mi!));
+    return `${String(at.getHours()).padStart(2, '0')}:${String(at.getMinutes()).padStart(2, '0')}`;
+  });
+  expect(localTimes).toEqual(expectedDue);
 
   // Everything is still there after a reload.
   await page.reload();
