@@ -8,8 +8,7 @@ import {
   type Contest,
   type TemplateStep,
 } from '../../store';
-import { CookOffTimeline } from './cook-off-timeline';
-import { cookOffPlan } from './timeline-model';
+import { CookOffTimeline, cookOffPlan } from '../../lib/cook-off-timeline';
 
 export type CookOffPlanProps = { contest: Contest; timeZone: string; now: () => number };
 

@@ -1,2 +1,2 @@
-// Cook-offs screen (/contests). The timeline (cook-off-timeline.tsx) is loaded lazily by the screen.
+// Cook-offs screen (/contests). The selected cook-off's plan (cook-off-plan.tsx) is loaded lazily.
 export { ContestsScreen, type ContestsScreenProps } from './contests-screen';
