@@ -75,3 +75,5 @@ export {
   fetchLicencePublicKey,
   type OnlineLicenceStatus,
 } from './licence/licence-online';
+
+export * from './notifications/step-alert-protocol';

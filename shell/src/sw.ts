@@ -1,12 +1,23 @@
 // The service worker (built by vite-plugin-pwa, injectManifest): precaches the shell and the cook-app
 // remote, falls back to the shell's index.html for navigations, caches admin-console at runtime only
-// (when an admin opens it), and waits for the page to say SKIP_WAITING before taking over.
+// (when an admin opens it), and waits for the page to say SKIP_WAITING before taking over. A click on a
+// step-alert notification opens the step's run; its Dismiss action tells the open windows and records the
+// dismissal for the app's next start.
 import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
+import {
+  DISMISS_STEP_MESSAGE,
+  NAVIGATE_MESSAGE,
+  PENDING_DISMISSALS_DB as DISMISSALS_DB,
+  PENDING_DISMISSALS_DB_VERSION as DISMISSALS_DB_VERSION,
+  PENDING_DISMISSALS_STORE as DISMISSALS_STORE,
+  STEP_ALERT_TAG,
+  type StepAlertData,
+} from '@pitclock/contracts/step-alerts';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -41,6 +52,121 @@ registerRoute(
     ],
   }),
 );
+
+const isFilled = (value: unknown): value is string => typeof value === 'string' && value !== '';
+
+/** The notification's data when it has the step-alert shape, else null. */
+function stepAlertData(data: unknown): StepAlertData | null {
+  if (typeof data !== 'object' || data === null) return null;
+  const { url, stepId, runId, contestId } = data as Record<string, unknown>;
+  return isFilled(url) && isFilled(stepId) && isFilled(runId) && isFilled(contestId)
+    ? { url, stepId, runId, contestId }
+    : null;
+}
+
+/**
+ * Where a click on a step alert goes: the absolute URL of data.url on `origin`, only when data.url is a
+ * path of this origin ('/contests/...'); null for anything else (another origin, '//host', 'https:...',
+ * 'javascript:...', a relative path, a malformed notification), so a notification never opens elsewhere.
+ */
+function notificationTarget(data: unknown, origin: string): string | null {
+  const alert = stepAlertData(data);
+  if (!alert || !alert.url.startsWith('/') || alert.url.startsWith('//') || alert.url.includes('\\')) {
+    return null;
+  }
+  try {
+    const target = new URL(alert.url, origin);
+    return target.origin === origin ? target.href : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The open windows of this origin, the focused one first, then the visible ones. */
+async function originWindows(): Promise<WindowClient[]> {
+  const all = await self.clients.matchAll({ type: 'window', includeUncontrolled: true });
+  const rank = (c: WindowClient) => (c.focused ? 0 : c.visibilityState === 'visible' ? 1 : 2);
+  return all
+    .filter((c) => {
+      try {
+        return new URL(c.url).origin === self.location.origin;
+      } catch {
+        return false;
+      }
+    })
+    .sort((a, b) => rank(a) - rank(b));
+}
+
+/**
+ * Shows `href` (a URL of this origin): in an open window, focused and navigated there (client.navigate
+ * works only for a window this worker controls; otherwise the page is asked with a
+ * { type: 'pitclock:navigate', url: <path> } message), else in a new window.
+ */
+async function openInWindow(href: string): Promise<void> {
+  const [client] = await originWindows();
+  if (!client) {
+    await self.clients.openWindow(href);
+    return;
+  }
+  const focused = await client.focus().catch(() => client);
+  if (typeof focused.navigate === 'function') {
+    const navigated = await focused.navigate(href).catch(() => null);
+    if (navigated) return;
+  }
+  const { pathname, search, hash } = new URL(href);
+  focused.postMessage({ type: NAVIGATE_MESSAGE, url: pathname + search + hash });
+}
+
+/** Appends { stepId, at } to 'pitclock-sw'/'pending-dismissals' (read by the app when it next starts). */
+function recordDismissal(stepId: string, at: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const request = self.indexedDB.open(DISMISSALS_DB, DISMISSALS_DB_VERSION);
+    request.onupgradeneeded = () => {
+      if (!request.result.objectStoreNames.contains(DISMISSALS_STORE)) {
+        request.result.createObjectStore(DISMISSALS_STORE, { autoIncrement: true });
+      }
+    };
+    request.onerror = () => reject(request.error ?? new Error('Could not open ' + DISMISSALS_DB));
+    request.onsuccess = () => {
+      const db = request.result;
+      const tx = db.transaction(DISMISSALS_STORE, 'readwrite');
+      tx.objectStore(DISMISSALS_STORE).add({ stepId, at });
+      tx.oncomplete = () => {
+        db.close();
+        resolve();
+      };
+      tx.onerror = tx.onabort = () => {
+        db.close();
+        reject(tx.error ?? new Error('Could not record the dismissal'));
+      };
+    };
+  });
+}
+
+/**
+ * Dismiss: recorded first (so the open windows, told next, find it and clear it as they apply it; and a
+ * dismissal made with no window open is applied when the app next starts), then every open window of
+ * this origin gets { type: 'pitclock:dismiss-step', stepId }.
+ */
+async function dismissStep(stepId: string): Promise<void> {
+  await recordDismissal(stepId, new Date().toISOString()).catch(() => undefined);
+  for (const client of await originWindows()) client.postMessage({ type: DISMISS_STEP_MESSAGE, stepId });
+}
+
+self.addEventListener('notificationclick', (event: NotificationEvent) => {
+  const { notification } = event;
+  if (notification.tag !== STEP_ALERT_TAG) return;
+  notification.close();
+  const alert = stepAlertData(notification.data);
+  if (event.action === 'dismiss') {
+    if (alert) event.waitUntil(dismissStep(alert.stepId));
+    return;
+  }
+  // 'view' or a click on the body: the run of the step (the app's start page when the data is unusable).
+  const href =
+    notificationTarget(notification.data, self.location.origin) ?? new URL('/', self.location.origin).href;
+  event.waitUntil(openInWindow(href));
+});
 
 // Updates are prompted: a new worker waits until the page's reload button sends SKIP_WAITING.
 self.addEventListener('message', (event: ExtendableMessageEvent) => {

@@ -64,6 +64,11 @@ test('a cook without a licence is sent to /promo by Start, redeems an admin-made
   await context.setOffline(true);
   await page.goto('/contests');
   await page.getByRole('button', { name: 'Start Licence Cook' }).click();
+  // Notifications are not granted in this browser: the team is told in-app alerts will be used.
+  await page
+    .getByRole('alertdialog', { name: 'Start cook-off' })
+    .getByRole('button', { name: 'Continue' })
+    .click();
   await expect(page).toHaveURL(new RegExp(`${runPath}$`));
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'Run' })).toBeVisible();

@@ -5,7 +5,9 @@ import { PersistGate } from 'redux-persist/integration/react';
 import { Spinner } from '@pitclock/design-system';
 import { registerReactInstance } from '../lib/register-react-instance';
 import { createCookStore, firstOpened, useCookDispatch, type CookStoreBundle } from '../store';
+import { AlertCenter } from '../features/alerts';
 import { CookRoutes } from './cook-routes';
+import { ServiceWorkerMessages } from './service-worker-messages';
 
 registerReactInstance(React);
 
@@ -43,6 +45,8 @@ export function CookApp({ notFound }: CookAppProps) {
     <Provider store={store}>
       <PersistGate loading={<Spinner label="Loading your data" />} persistor={persistor}>
         <FirstOpenedRecorder />
+        <AlertCenter />
+        <ServiceWorkerMessages />
         <CookRoutes notFound={notFound} />
       </PersistGate>
     </Provider>

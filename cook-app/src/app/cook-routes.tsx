@@ -17,11 +17,12 @@ const CategoriesScreen = lazy(() =>
   import('../features/categories').then((m) => ({ default: m.CategoriesScreen })),
 );
 const PromoScreen = lazy(() => import('../features/promo').then((m) => ({ default: m.PromoScreen })));
+const RunScreen = lazy(() => import('../features/run').then((m) => ({ default: m.RunScreen })));
 
 /** A run starts only on a device with a valid licence (else /promo, coming back here after). */
 const licensedRun = (
   <RequireDeviceLicence>
-    <PlaceholderScreen title="Run" />
+    <RunScreen />
   </RequireDeviceLicence>
 );
 

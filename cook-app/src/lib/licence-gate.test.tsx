@@ -1,9 +1,18 @@
-import { beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
-import { act, screen } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import { LICENCE_GRACE_MS, licence } from '@pitclock/contracts';
-import { hasDeviceLicence, promoPathFor, RequireDeviceLicence, runPath } from './licence-gate';
+import {
+  hasDeviceLicence,
+  promoPathFor,
+  RequireDeviceLicence,
+  runPath,
+  SETTINGS_PATH,
+  START_WITHOUT_NOTIFICATIONS,
+  useStartCookOff,
+  type StartCookOffOptions,
+} from './licence-gate';
 import {
   createTestLicenceKey,
   licenceClaims,
@@ -130,5 +139,80 @@ describe('RequireDeviceLicence (run-route guard)', () => {
     expect(await screen.findByText('Run screen')).toBeTruthy();
     act(() => licence.clear());
     expect((await screen.findByTestId('location')).textContent).toBe(promoPathFor(runPath('c-1')));
+  });
+});
+
+describe('useStartCookOff (Start of a cook-off)', () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+  });
+
+  function StartButton(options: StartCookOffOptions) {
+    const { start, confirmation } = useStartCookOff({ now, ...options });
+    return (
+      <>
+        <button type="button" onClick={() => void start('c-1')}>
+          Start
+        </button>
+        {confirmation}
+      </>
+    );
+  }
+
+  async function clickStart(options: StartCookOffOptions = {}) {
+    const bundle = await cookStore();
+    const view = renderWithStore(bundle, <StartButton {...options} />, { path: '/contests' });
+    await view.user.click(screen.getByRole('button', { name: 'Start' }));
+    return view;
+  }
+
+  it('without a licence goes to /promo?returnTo=<the run route>, with no notifications question', async () => {
+    const notificationPermission = vi.fn(() => 'denied' as const);
+    await clickStart({ notificationPermission });
+    expect((await screen.findByTestId('location')).textContent).toBe(promoPathFor(runPath('c-1')));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(notificationPermission).not.toHaveBeenCalled();
+  });
+
+  it('with a licence and notification permission granted goes straight to the run route', async () => {
+    await storeLicence(key);
+    vi.stubGlobal('Notification', { permission: 'granted' });
+    await clickStart();
+    expect((await screen.findByTestId('location')).textContent).toBe(runPath('c-1'));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
+  it('with a licence but notifications not enabled asks to confirm in-app alerts; Continue goes to the run', async () => {
+    await storeLicence(key);
+    vi.stubGlobal('Notification', { permission: 'default' });
+    const { user } = await clickStart();
+    const dialog = await screen.findByRole('alertdialog', { name: 'Start cook-off' });
+    expect(dialog.textContent).toContain(
+      'Notifications are off on this device: PitClock will use in-app alerts while the app is open. Continue?',
+    );
+    expect(START_WITHOUT_NOTIFICATIONS.message).toBe(
+      'Notifications are off on this device: PitClock will use in-app alerts while the app is open. Continue?',
+    );
+    expect(screen.queryByTestId('location')).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    expect((await screen.findByTestId('location')).textContent).toBe(runPath('c-1'));
+  });
+
+  it('with a licence but notifications blocked, Cancel of the confirm goes to /settings', async () => {
+    await storeLicence(key);
+    const { user } = await clickStart({ notificationPermission: () => 'denied' });
+    const dialog = await screen.findByRole('alertdialog', { name: 'Start cook-off' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect((await screen.findByTestId('location')).textContent).toBe(SETTINGS_PATH);
+    expect(SETTINGS_PATH).toBe('/settings');
+  });
+
+  it('asks too where notifications are unsupported (no window.Notification): in-app alerts only', async () => {
+    await storeLicence(key);
+    expect('Notification' in window).toBe(false);
+    const { user } = await clickStart();
+    const dialog = await screen.findByRole('alertdialog', { name: 'Start cook-off' });
+    await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    expect((await screen.findByTestId('location')).textContent).toBe(runPath('c-1'));
   });
 });

@@ -2,13 +2,28 @@
 // valid device licence of this device. Checked offline: the signed licence against the cached public key
 // (@pitclock/contracts deviceLicenceStatus), never a network call, so a licensed device starts cook-offs
 // without a connection. Without a valid licence the user goes to /promo, which comes back afterwards.
+// With a licence but without notification permission, Start first asks to confirm that in-app alerts
+// will be used (SPEC.md section 8 "Start cook-off without push permission"); Cancel goes to /settings.
 import { useCallback, useEffect, useEffectEvent, useState, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router-dom';
-import { Spinner } from '@pitclock/design-system';
+import { ConfirmDialog, Spinner } from '@pitclock/design-system';
 import { deviceLicenceStatus, licence, session, type LicenceStore } from '@pitclock/contracts';
+import { readNotificationPermission, type NotificationPermissionState } from './notification-permission';
 
 /** Where the promo screen lives (SPEC.md section 2). */
 export const PROMO_PATH = '/promo';
+
+/** Where the settings screen lives (SPEC.md section 2): Cancel of the no-notifications confirm goes there. */
+export const SETTINGS_PATH = '/settings';
+
+/** The confirm's texts when a cook-off starts without notification permission (SPEC.md section 8). */
+export const START_WITHOUT_NOTIFICATIONS = {
+  title: 'Start cook-off',
+  message:
+    'Notifications are off on this device: PitClock will use in-app alerts while the app is open. Continue?',
+  confirm: 'Continue',
+  cancel: 'Cancel',
+} as const;
 
 /** The run route of a cook-off (SPEC.md section 2). */
 export function runPath(contestId: string): string {
@@ -46,22 +61,64 @@ export async function hasDeviceLicence({
   }
 }
 
+export type StartCookOffOptions = LicenceGateOptions & {
+  /** The notification permission now (default readNotificationPermission, read at each Start). */
+  notificationPermission?: () => NotificationPermissionState;
+};
+
+export type StartCookOff = {
+  /** Starts the cook-off `contestId` (see useStartCookOff). */
+  start: (contestId: string) => Promise<void>;
+  /** The no-notifications confirm: render it once, anywhere in the screen that calls start. */
+  confirmation: ReactNode;
+};
+
 /**
- * Start a cook-off: with a valid device licence go to its run route, else to
- * /promo?returnTo=<the run route> (the promo screen brings the user back after redeeming).
+ * Start a cook-off: without a valid device licence go to /promo?returnTo=<the run route> (the promo
+ * screen brings the user back after redeeming). With one and notification permission granted, go to the
+ * run route. With one but no permission (not enabled, blocked or unsupported), `confirmation` shows a
+ * confirm that in-app alerts will be used: Continue goes to the run route, Cancel (also Escape or a
+ * click outside) to /settings, where notifications can be enabled.
  */
-export function useStartCookOff({ now, store, deviceId }: LicenceGateOptions = {}): (
-  contestId: string,
-) => Promise<void> {
+export function useStartCookOff({
+  now,
+  store,
+  deviceId,
+  notificationPermission = readNotificationPermission,
+}: StartCookOffOptions = {}): StartCookOff {
   const navigate = useNavigate();
-  return useCallback(
+  const [confirming, setConfirming] = useState<string | null>(null);
+
+  const start = useCallback(
     async (contestId: string) => {
       const target = runPath(contestId);
       const ok = await hasDeviceLicence({ now, store, deviceId });
-      await navigate(ok ? target : promoPathFor(target));
+      if (!ok) await navigate(promoPathFor(target));
+      else if (notificationPermission() === 'granted') await navigate(target);
+      else setConfirming(contestId);
     },
-    [navigate, now, store, deviceId],
+    [navigate, now, store, deviceId, notificationPermission],
   );
+
+  const confirmation = (
+    <ConfirmDialog
+      open={confirming !== null}
+      title={START_WITHOUT_NOTIFICATIONS.title}
+      message={START_WITHOUT_NOTIFICATIONS.message}
+      confirmLabel={START_WITHOUT_NOTIFICATIONS.confirm}
+      cancelLabel={START_WITHOUT_NOTIFICATIONS.cancel}
+      onConfirm={() => {
+        if (confirming !== null) void navigate(runPath(confirming));
+        setConfirming(null);
+      }}
+      onCancel={() => {
+        setConfirming(null);
+        void navigate(SETTINGS_PATH);
+      }}
+    />
+  );
+
+  return { start, confirmation };
 }
 
 export type RequireDeviceLicenceProps = LicenceGateOptions & { children: ReactNode };

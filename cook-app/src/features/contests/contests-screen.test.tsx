@@ -200,6 +200,9 @@ describe('Cook-offs screen', () => {
     const contest = await withContest(bundle);
     const { user } = renderScreen(bundle);
     await user.click(await screen.findByRole('button', { name: 'Start Smoke on the Water' }));
+    // jsdom has no Notification API: the team is told in-app alerts will be used.
+    const confirm = await screen.findByRole('alertdialog', { name: 'Start cook-off' });
+    await user.click(within(confirm).getByRole('button', { name: 'Continue' }));
     expect((await screen.findByTestId('location')).textContent).toBe(`/contests/${contest.id}/steps`);
     expect(server.requests).toEqual([]);
   });

@@ -81,7 +81,8 @@ export function ContestsScreen({ now = Date.now, timeZone = systemZone() }: Cont
   const [blocked, setBlocked] = useState<Contest | null>(null);
   const [busy, setBusy] = useState(false);
   // Start needs this device's licence (checked offline); without one it goes to /promo and comes back.
-  const startCookOff = useStartCookOff({ now });
+  // Without notification permission it first confirms that in-app alerts will be used.
+  const { start: startCookOff, confirmation: startConfirmation } = useStartCookOff({ now });
 
   const today = ymdInZone(now(), timeZone);
   // eslint-disable-next-line react-hooks/exhaustive-deps -- re-filter when the list or the day changes
@@ -261,6 +262,8 @@ export function ContestsScreen({ now = Date.now, timeZone = systemZone() }: Cont
         onClose={() => setAdding(false)}
         onCreated={(id) => setSelectedId(id)}
       />
+
+      {startConfirmation}
 
       <ConfirmDialog
         open={deleting !== null}

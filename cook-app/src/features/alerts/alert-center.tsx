@@ -1,0 +1,172 @@
+// The in-app alert engine (SPEC.md sections 4, 8 and 9; ARCHITECTURE.md "Notifications"): mounted once
+// around the cook screens, it checks every step of every active run every 5 s (in a background tab too),
+// delivers each alert as a native notification or, failing that, as an in-app fallback alert, and flashes
+// the tab title / plays a tone as the preferences say.
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
+import { useStore } from 'react-redux';
+import {
+  ALERT_CHECK_INTERVAL_MS,
+  expireFallbackAlerts,
+  FALLBACK_ALERT_TTL_MS,
+  pushFallbackAlert,
+} from '../../domain';
+import { runSelectors, runStepSelectors, type CookRootState } from '../../store';
+import {
+  activeRunSteps,
+  alertNotice,
+  alertUrl,
+  readAlertStates,
+  runAlertCheck,
+  sameAlertStates,
+  writeAlertStates,
+  type AlertStates,
+  type StepAlert,
+} from './alert-engine';
+import { readAlertPreferences } from './alert-preferences';
+import { flashTitle, playAlertTone } from './attention';
+import { FallbackAlerts, type FallbackAlertItem } from './fallback-alerts';
+import { browserNotificationDelivery, type NotificationDelivery } from './notification-delivery';
+import './alerts.css';
+
+export type AlertCenterProps = {
+  /** The clock (default Date.now). */
+  now?: () => number;
+  /** Where the alert states and the preferences are kept (default localStorage). */
+  storage?: Storage;
+  /** How alerts are delivered natively (default: the browser's Notification and service worker). */
+  notify?: NotificationDelivery;
+  /** Zone of the 'due HH:MM' text (default the device's). */
+  timeZone?: string;
+  /** The cook screens. */
+  children?: ReactNode;
+};
+
+let browserDelivery: NotificationDelivery | undefined;
+function defaultDelivery(): NotificationDelivery {
+  browserDelivery ??= browserNotificationDelivery();
+  return browserDelivery;
+}
+
+function defaultStorage(): Storage | undefined {
+  try {
+    return typeof localStorage === 'undefined' ? undefined : localStorage;
+  } catch {
+    return undefined;
+  }
+}
+
+const deviceTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+const isHidden = () => typeof document !== 'undefined' && document.visibilityState === 'hidden';
+
+export function AlertCenter({
+  now = Date.now,
+  storage = defaultStorage(),
+  notify,
+  timeZone = deviceTimeZone(),
+  children,
+}: AlertCenterProps) {
+  const store = useStore<CookRootState>();
+  const [fallbacks, setFallbacks] = useState<FallbackAlertItem[]>([]);
+  const memory = useRef<AlertStates>({});
+  const storageWorks = useRef(true);
+  const stopFlash = useRef<(() => void) | null>(null);
+  const delivery = notify ?? defaultDelivery();
+
+  useEffect(() => {
+    let mounted = true;
+
+    const showFallback = (alert: StepAlert, title: string, body: string) => {
+      if (!mounted) return;
+      const item: FallbackAlertItem = {
+        id: alert.stepId,
+        createdAtMs: now(),
+        title,
+        body,
+        url: alertUrl(alert),
+      };
+      setFallbacks((list) => pushFallbackAlert(expireFallbackAlerts(list, item.createdAtMs), item));
+    };
+
+    const deliver = (alerts: StepAlert[]) => {
+      const preferences = readAlertPreferences(storage ?? null);
+      for (const alert of alerts) {
+        const notice = alertNotice(alert, timeZone);
+        const fallback = () => showFallback(alert, notice.title, notice.options.body);
+        delivery.deliver(notice).then((shown) => shown || fallback(), fallback);
+      }
+      const last = alerts[alerts.length - 1];
+      if (last && preferences.titleFlash && isHidden()) {
+        stopFlash.current?.();
+        stopFlash.current = flashTitle(document, last.stepName);
+      }
+      if (preferences.sound) playAlertTone();
+    };
+
+    const check = () => {
+      const state = store.getState();
+      // Before rehydration the store has no runs yet: checking would forget every remembered state.
+      if (state._persist && !state._persist.rehydrated) return;
+      const steps = activeRunSteps(runSelectors.selectAll(state), runStepSelectors.selectAll(state));
+      // Read back from storage each time, so that another tab's alerts count as sent here too; once a
+      // write failed (quota, private mode) the stored copy is stale and only the memory one is used.
+      const stored = storage && storageWorks.current ? readAlertStates(storage) : null;
+      const previous = stored ?? memory.current;
+      const { states, alerts } = runAlertCheck(previous, steps, now());
+      memory.current = states;
+      if (storage && storageWorks.current && !sameAlertStates(previous, states)) {
+        storageWorks.current = writeAlertStates(storage, states);
+      }
+      if (alerts.length > 0) deliver(alerts);
+    };
+
+    check();
+    // Not paused while hidden: a background tab keeps alerting (browsers may slow the timer down).
+    const timer = setInterval(check, ALERT_CHECK_INTERVAL_MS);
+    return () => {
+      mounted = false;
+      clearInterval(timer);
+    };
+  }, [store, now, storage, delivery, timeZone]);
+
+  // Stop the title flash once the tab is visible again, and when unmounted.
+  useEffect(() => {
+    const onVisibility = () => {
+      if (!isHidden()) {
+        stopFlash.current?.();
+        stopFlash.current = null;
+      }
+    };
+    document.addEventListener('visibilitychange', onVisibility);
+    return () => {
+      document.removeEventListener('visibilitychange', onVisibility);
+      stopFlash.current?.();
+      stopFlash.current = null;
+    };
+  }, []);
+
+  // Each fallback alert goes 12 s after it appeared.
+  useEffect(() => {
+    if (fallbacks.length === 0) return;
+    const oldest = Math.min(...fallbacks.map((item) => item.createdAtMs));
+    const delay = Math.max(0, oldest + FALLBACK_ALERT_TTL_MS - now());
+    const timer = setTimeout(() => {
+      setFallbacks((list) => {
+        const kept = expireFallbackAlerts(list, now());
+        return kept.length === list.length ? list : kept;
+      });
+    }, delay);
+    return () => clearTimeout(timer);
+  }, [fallbacks, now]);
+
+  const close = useCallback(
+    (id: string) => setFallbacks((list) => list.filter((item) => item.id !== id)),
+    [],
+  );
+
+  return (
+    <>
+      {fallbacks.length > 0 && <FallbackAlerts alerts={fallbacks} onClose={close} />}
+      {children}
+    </>
+  );
+}

@@ -1,0 +1,21 @@
+// In-app step alerts (SPEC.md sections 4, 8 and 9): the engine mounted once around the cook screens, and
+// the alert preferences the Settings screen reads and writes.
+export { AlertCenter, type AlertCenterProps } from './alert-center';
+export {
+  ALERT_STATES_KEY,
+  runAlertCheck,
+  type AlertCheck,
+  type AlertNotice,
+  type AlertNotificationData,
+  type AlertStates,
+  type AlertStep,
+  type StepAlert,
+} from './alert-engine';
+export {
+  ALERT_SOUND_KEY,
+  readAlertPreferences,
+  TITLE_FLASH_KEY,
+  writeAlertPreferences,
+  type AlertPreferences,
+} from './alert-preferences';
+export { browserNotificationDelivery, type NotificationDelivery } from './notification-delivery';

@@ -1,0 +1,2 @@
+// Run screen (/contests/:id/steps and /contests/:contestId/runs/:runId/steps).
+export { RunScreen, type RunScreenProps } from './run-screen';

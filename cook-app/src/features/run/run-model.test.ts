@@ -1,0 +1,87 @@
+import { describe, expect, it } from 'vitest';
+import type { RunStep } from '../../store';
+import { countCompleted, formatCountdown, stepColours, timelineSchedule } from './run-model';
+
+const T = Date.parse('2026-06-01T15:00:00.000Z');
+const S = 1_000;
+
+function step(id: string, template_name: string | null, fields: Partial<RunStep> = {}): RunStep {
+  return {
+    id,
+    run_id: 'run',
+    contest_id: 'contest',
+    template_id: template_name ? `t-${template_name}` : null,
+    template_step_id: null,
+    name: id,
+    description: null,
+    template_name,
+    scheduled_at: '2026-06-01T16:00:00.000Z',
+    status: 'pending',
+    completed_at: null,
+    time_mode: null,
+    dismissed_for_user: false,
+    dismissed_at: null,
+    created_at: '2026-06-01T00:00:00.000Z',
+    updated_at: '2026-06-01T00:00:00.000Z',
+    is_local: true,
+    ...fields,
+  };
+}
+
+describe('formatCountdown', () => {
+  it("reads 'in H:MM:SS' from an hour out and 'in M:SS' below, rounding the seconds up", () => {
+    expect(formatCountdown(T + 3930 * S, T)).toBe('in 1:05:30');
+    expect(formatCountdown(T + 59 * 60 * S + 500, T)).toBe('in 59:01');
+    expect(formatCountdown(T + 1, T)).toBe('in 0:01');
+    expect(formatCountdown(T, T)).toBe('in 0:00');
+  });
+
+  it("reads 'overdue M:SS' (or H:MM:SS) once past the due time, rounding the seconds down", () => {
+    expect(formatCountdown(T - 252 * S, T)).toBe('overdue 4:12');
+    expect(formatCountdown(T - 1, T)).toBe('overdue 0:00');
+    expect(formatCountdown(T - 3600 * S, T)).toBe('overdue 1:00:00');
+    expect(formatCountdown(T - 26 * 3600 * S, T)).toBe('overdue 26:00:00');
+  });
+});
+
+describe('stepColours', () => {
+  it('colours templates by first appearance in schedule order, cycling four colours, and white for a step with no template name', () => {
+    const colours = stepColours([
+      step('a', 'Chicken'),
+      step('b', null),
+      step('c', 'Ribs'),
+      step('d', 'Chicken'),
+      step('e', 'Pork'),
+      step('f', 'Brisket'),
+      step('g', 'Jackpot'),
+      step('h', '  '),
+    ]);
+    expect(Object.fromEntries(colours)).toEqual({
+      a: 'amber',
+      b: 'white',
+      c: 'sky',
+      d: 'amber',
+      e: 'rose',
+      f: 'green',
+      g: 'amber',
+      h: 'white',
+    });
+  });
+});
+
+describe('countCompleted and timelineSchedule', () => {
+  it('counts completed steps (status or completed_at) and leaves steps without a time off the timeline', () => {
+    const steps = [
+      step('a', 'Ribs', { status: 'done' }),
+      step('b', 'Ribs', { completed_at: '2026-06-01T15:00:00.000Z' }),
+      step('c', 'Ribs', { dismissed_for_user: true }),
+      step('d', null, { scheduled_at: null }),
+    ];
+    expect(countCompleted(steps)).toBe(2);
+    expect(timelineSchedule(steps).map((s) => [s.uid, s.template_name, s.scheduled_at])).toEqual([
+      ['a', 'Ribs', '2026-06-01T16:00:00.000Z'],
+      ['b', 'Ribs', '2026-06-01T16:00:00.000Z'],
+      ['c', 'Ribs', '2026-06-01T16:00:00.000Z'],
+    ]);
+  });
+});

@@ -1,0 +1,275 @@
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Link, useParams } from 'react-router-dom';
+import { Banner, Button, ProgressBar, Spinner, Tabs } from '@pitclock/design-system';
+import { hhmmInZone, RUN_CLOCK_REFRESH_MS, type StepView } from '../../domain';
+import {
+  contestSelectors,
+  FAILURE_MESSAGES,
+  getOrStartRunForContest,
+  getRun,
+  runSelectors,
+  selectActiveRun,
+  selectRunSteps,
+  STORE_MESSAGES,
+  useCookSelector,
+  type Run,
+  type RunStep,
+} from '../../store';
+import { useStoreLoad } from '../../lib/use-store-load';
+import { CompleteDialog } from './complete-dialog';
+import { RUN_TEXT } from './messages';
+import { NotesDialog } from './notes-dialog';
+import { countCompleted, stepColours } from './run-model';
+import { RunTimeline } from './run-timeline';
+import { SnoozeDialog } from './snooze-dialog';
+import type { StepAction } from './step-item';
+import { StepList } from './step-list';
+import { useDismissal } from './use-run-actions';
+import { useNow } from './use-now';
+import '../../lib/screen.css';
+import './run.css';
+
+export type RunScreenProps = {
+  /** The clock (tests pass the store's). */
+  now?: () => number;
+  /** The device's time zone (tests pass the store's). */
+  timeZone?: string;
+};
+
+type ClockProps = { now: () => number; timeZone: string };
+
+const TITLE_ID = 'pc-run-title';
+const STEPS_TITLE_ID = 'pc-run-steps-title';
+const systemZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+function ScreenFrame({
+  title,
+  header,
+  children,
+}: {
+  title: ReactNode;
+  header?: ReactNode;
+  children?: ReactNode;
+}) {
+  return (
+    <section className="pc-screen pc-run" aria-labelledby={TITLE_ID}>
+      <Link to="/contests" className="pc-run__back">
+        <span aria-hidden="true">←</span>
+        {RUN_TEXT.back}
+      </Link>
+      <div className="pc-screen__header pc-run__header">
+        <h1 id={TITLE_ID} className="pc-screen__title" tabIndex={-1}>
+          {title}
+        </h1>
+        {header}
+      </div>
+      {children}
+    </section>
+  );
+}
+
+function Loading() {
+  return (
+    <ScreenFrame title={<span className="pc-visually-hidden">{RUN_TEXT.loading}</span>}>
+      <Spinner label={RUN_TEXT.loading} />
+    </ScreenFrame>
+  );
+}
+
+function NotFound() {
+  return (
+    <ScreenFrame title={STORE_MESSAGES.runNotFound}>
+      <p className="pc-run__hint">{RUN_TEXT.notFoundHint}</p>
+    </ScreenFrame>
+  );
+}
+
+function Failed({ message, title }: { message: string; title: string }) {
+  return (
+    <ScreenFrame title={title}>
+      <Banner tone="red">{message}</Banner>
+    </ScreenFrame>
+  );
+}
+
+type Dialog = { kind: 'complete' | 'snooze' | 'notes'; stepId: string };
+
+/** A loaded run: header with clock and progress, timeline, Pending / All, actions and their dialogs. */
+function RunView({ run, now, timeZone }: ClockProps & { run: Run }) {
+  const contest = useCookSelector((state) => contestSelectors.selectById(state, run.contest_id));
+  const steps = useCookSelector((state) => selectRunSteps(state, run.id));
+  const colours = useMemo(() => stepColours(steps), [steps]);
+  const clock = useNow(now, RUN_CLOCK_REFRESH_MS);
+  const [view, setView] = useState<StepView>('pending');
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const dismissal = useDismissal();
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const undoRef = useRef<HTMLButtonElement>(null);
+  const refocus = useRef(false);
+  const lastUndo = useRef(dismissal.undo);
+
+  // A step that leaves the view takes the focus with it: give it to the Undo button when there is one,
+  // else to the Steps heading (never on the first render).
+  useEffect(() => {
+    const undoChanged = lastUndo.current !== dismissal.undo;
+    lastUndo.current = dismissal.undo;
+    if (!undoChanged && !refocus.current) return;
+    refocus.current = false;
+    const active = document.activeElement;
+    if (active && active !== document.body) return;
+    (undoRef.current ?? headingRef.current)?.focus();
+  });
+
+  const dialogStep = dialog ? steps.find((step) => step.id === dialog.stepId) : undefined;
+  const closeDialog = () => {
+    refocus.current = true;
+    setDialog(null);
+  };
+  const done = countCompleted(steps);
+
+  const onAction = (action: StepAction, step: RunStep) => {
+    setNotice(null);
+    if (action === 'dismiss') void dismissal.dismiss(step);
+    else if (action === 'undismiss') void dismissal.undismiss(step.id);
+    else setDialog({ kind: action, stepId: step.id });
+  };
+
+  const list = (which: StepView) => (
+    <StepList
+      view={which}
+      steps={steps}
+      colours={colours}
+      now={now}
+      timeZone={timeZone}
+      busyStepId={dismissal.busyStepId}
+      onAction={onAction}
+    />
+  );
+
+  return (
+    <ScreenFrame
+      title={contest?.name ?? run.name}
+      header={
+        <p className="pc-run__clock">
+          <span className="pc-run__clock-label">{RUN_TEXT.clockLabel}</span>{' '}
+          <time dateTime={new Date(clock).toISOString()}>{hhmmInZone(clock, timeZone)}</time>
+        </p>
+      }
+    >
+      <ProgressBar
+        className="pc-run__progress"
+        value={done}
+        max={Math.max(steps.length, 1)}
+        label={RUN_TEXT.progress(done, steps.length)}
+        tone={steps.length > 0 && done === steps.length ? 'green' : 'accent'}
+      />
+      {dismissal.error ? (
+        <Banner tone="red" onDismiss={dismissal.clearError}>
+          {dismissal.error}
+        </Banner>
+      ) : null}
+      {notice ? (
+        <Banner tone="green" onDismiss={() => setNotice(null)}>
+          {notice}
+        </Banner>
+      ) : null}
+      <RunTimeline run={run} steps={steps} nowMs={clock} timeZone={timeZone} />
+      <section className="pc-run__steps" aria-labelledby={STEPS_TITLE_ID}>
+        <h2 id={STEPS_TITLE_ID} ref={headingRef} tabIndex={-1} className="pc-run__subtitle">
+          {RUN_TEXT.stepsHeading}
+        </h2>
+        <Tabs
+          label={RUN_TEXT.tabsLabel}
+          value={view}
+          onValueChange={(id) => setView(id === 'all' ? 'all' : 'pending')}
+          items={[
+            { id: 'pending', label: RUN_TEXT.pending, content: list('pending') },
+            { id: 'all', label: RUN_TEXT.all, content: list('all') },
+          ]}
+        />
+      </section>
+      <div className="pc-run-undo" role="status">
+        {dismissal.undo ? (
+          <div className="pc-run-undo__bar">
+            <span className="pc-run-undo__text">{RUN_TEXT.dismissedNotice(dismissal.undo.name)}</span>
+            <Button
+              ref={undoRef}
+              variant="secondary"
+              loading={dismissal.busyStepId === dismissal.undo.stepId}
+              onClick={() => void dismissal.undoDismiss()}
+            >
+              {RUN_TEXT.undo}
+            </Button>
+          </div>
+        ) : null}
+      </div>
+      {dialog?.kind === 'complete' && dialogStep ? (
+        <CompleteDialog
+          step={dialogStep}
+          now={now}
+          timeZone={timeZone}
+          onClose={closeDialog}
+          onCompleted={closeDialog}
+        />
+      ) : null}
+      {dialog?.kind === 'snooze' && dialogStep ? (
+        <SnoozeDialog
+          step={dialogStep}
+          onClose={closeDialog}
+          onSnoozed={(step, at) => {
+            closeDialog();
+            setNotice(RUN_TEXT.snoozedNotice(step.name, hhmmInZone(Date.parse(at), timeZone)));
+          }}
+        />
+      ) : null}
+      {dialog?.kind === 'notes' && dialogStep ? (
+        <NotesDialog step={dialogStep} now={now} timeZone={timeZone} onClose={closeDialog} />
+      ) : null}
+    </ScreenFrame>
+  );
+}
+
+/** /contests/:id/steps: the cook-off's one active run, started here when there is none. */
+function ContestRun({ contestId, now, timeZone }: ClockProps & { contestId: string }) {
+  const run = useCookSelector((state) => selectActiveRun(state, contestId));
+  const contestName = useCookSelector((state) => contestSelectors.selectById(state, contestId)?.name);
+  const { loading, loadError } = useStoreLoad(
+    (dispatch) => dispatch(getOrStartRunForContest(contestId)).unwrap(),
+    STORE_MESSAGES.startRunFailed,
+    contestId,
+  );
+  if (run && !loadError) return <RunView run={run} now={now} timeZone={timeZone} />;
+  if (loading) return <Loading />;
+  return (
+    <Failed
+      title={contestName ?? RUN_TEXT.defaultTitle}
+      message={loadError ?? STORE_MESSAGES.startRunFailed}
+    />
+  );
+}
+
+/** /contests/:contestId/runs/:runId/steps: a run by id ('Run not found' when it is not here). */
+function RunById({ runId, now, timeZone }: ClockProps & { runId: string }) {
+  const run = useCookSelector((state) => runSelectors.selectById(state, runId));
+  const { loading, loadError } = useStoreLoad(
+    (dispatch) => dispatch(getRun(runId)).unwrap(),
+    FAILURE_MESSAGES.loadSteps,
+    runId,
+  );
+  if (run && !loadError) return <RunView run={run} now={now} timeZone={timeZone} />;
+  if (loading) return <Loading />;
+  if (!loadError || loadError === STORE_MESSAGES.runNotFound) return <NotFound />;
+  return <Failed title={RUN_TEXT.defaultTitle} message={loadError} />;
+}
+
+/**
+ * The run screen (SPEC.md section 2): /contests/:id/steps starts or reuses the cook-off's active run;
+ * /contests/:contestId/runs/:runId/steps opens a run by id.
+ */
+export function RunScreen({ now = Date.now, timeZone = systemZone() }: RunScreenProps) {
+  const { id, contestId, runId } = useParams<{ id: string; contestId: string; runId: string }>();
+  if (runId) return <RunById key={runId} runId={runId} now={now} timeZone={timeZone} />;
+  const contest = id ?? contestId ?? '';
+  return <ContestRun key={contest} contestId={contest} now={now} timeZone={timeZone} />;
+}

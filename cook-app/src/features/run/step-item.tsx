@@ -1,0 +1,163 @@
+import type { CSSProperties } from 'react';
+import { Badge, Button } from '@pitclock/design-system';
+import {
+  hhmmInZone,
+  isStepCompleted,
+  isStepDismissed,
+  isStepOverdue,
+  parseInstant,
+  readDueAt,
+  type StepColour,
+} from '../../domain';
+import type { RunStep } from '../../store';
+import { RUN_TEXT } from './messages';
+import { formatCountdown } from './run-model';
+
+export type StepAction = 'complete' | 'snooze' | 'dismiss' | 'undismiss' | 'notes';
+
+export type StepItemProps = {
+  step: RunStep;
+  colour: StepColour;
+  nowMs: number;
+  timeZone: string;
+  noteCount: number;
+  /** The step whose action is running (its buttons are busy). */
+  busy: boolean;
+  onAction: (action: StepAction, step: RunStep) => void;
+};
+
+/** A compact action button whose accessible name carries the step's name ('Complete Wrap'). */
+function ActionButton({
+  label,
+  stepName,
+  onClick,
+  variant = 'secondary',
+  disabled,
+}: {
+  label: string;
+  stepName: string;
+  onClick: () => void;
+  variant?: 'primary' | 'secondary' | 'ghost';
+  disabled?: boolean;
+}) {
+  return (
+    <Button
+      variant={variant}
+      className="pc-run-step__action"
+      aria-label={`${label} ${stepName}`}
+      onClick={onClick}
+      disabled={disabled}
+    >
+      {label}
+    </Button>
+  );
+}
+
+function StepWhen({ step, nowMs, timeZone }: { step: RunStep; nowMs: number; timeZone: string }) {
+  const due = readDueAt(step);
+  const completed = isStepCompleted(step);
+  const completedAt = parseInstant(step.completed_at);
+  return (
+    <p className="pc-run-step__when">
+      {due === null ? (
+        <span className="pc-run-step__clock">{RUN_TEXT.noDueTime}</span>
+      ) : (
+        <time className="pc-run-step__clock" dateTime={new Date(due).toISOString()}>
+          {hhmmInZone(due, timeZone)}
+        </time>
+      )}
+      {completed ? (
+        <span className="pc-run-step__countdown">
+          {completedAt === null ? RUN_TEXT.done : RUN_TEXT.completedAt(hhmmInZone(completedAt, timeZone))}
+        </span>
+      ) : due === null ? null : (
+        <span
+          className={
+            isStepOverdue(step, nowMs)
+              ? 'pc-run-step__countdown pc-run-step__countdown--overdue'
+              : 'pc-run-step__countdown'
+          }
+        >
+          {formatCountdown(due, nowMs)}
+        </span>
+      )}
+    </p>
+  );
+}
+
+/**
+ * One step of the run: its template colour as a stripe, due time and countdown, state badges, name,
+ * template and description, and a row of compact actions (one thumb reaches them on a phone).
+ */
+export function StepItem({ step, colour, nowMs, timeZone, noteCount, busy, onAction }: StepItemProps) {
+  const completed = isStepCompleted(step);
+  const dismissed = isStepDismissed(step);
+  const overdue = isStepOverdue(step, nowMs);
+  const classes = ['pc-run-step'];
+  if (completed) classes.push('pc-run-step--completed');
+  if (dismissed) classes.push('pc-run-step--dismissed');
+  if (overdue) classes.push('pc-run-step--overdue');
+  return (
+    <li
+      className={classes.join(' ')}
+      data-colour={colour}
+      style={{ '--pc-run-step-colour': `var(--pc-color-step-${colour})` } as CSSProperties}
+    >
+      <StepWhen step={step} nowMs={nowMs} timeZone={timeZone} />
+      <div className="pc-run-step__body">
+        <div className="pc-run-step__badges">
+          {overdue ? <Badge tone="red">{RUN_TEXT.overdue}</Badge> : null}
+          {completed ? <Badge tone="green">{RUN_TEXT.done}</Badge> : null}
+          {dismissed ? <Badge tone="neutral">{RUN_TEXT.dismissed}</Badge> : null}
+        </div>
+        <h3 className="pc-run-step__name">{step.name}</h3>
+        <p className="pc-run-step__template">{step.template_name ?? RUN_TEXT.noTemplate}</p>
+        {step.description ? (
+          <p className="pc-run-step__description">{step.description}</p>
+        ) : (
+          <p className="pc-run-step__description pc-run-step__description--none">{RUN_TEXT.noDescription}</p>
+        )}
+      </div>
+      <div className="pc-run-step__actions">
+        {completed ? null : (
+          <>
+            <ActionButton
+              label={RUN_TEXT.complete}
+              stepName={step.name}
+              variant="primary"
+              disabled={busy}
+              onClick={() => onAction('complete', step)}
+            />
+            <ActionButton
+              label={RUN_TEXT.snooze}
+              stepName={step.name}
+              disabled={busy}
+              onClick={() => onAction('snooze', step)}
+            />
+          </>
+        )}
+        {dismissed ? (
+          <ActionButton
+            label={RUN_TEXT.undismiss}
+            stepName={step.name}
+            disabled={busy}
+            onClick={() => onAction('undismiss', step)}
+          />
+        ) : completed ? null : (
+          <ActionButton
+            label={RUN_TEXT.dismiss}
+            stepName={step.name}
+            disabled={busy}
+            onClick={() => onAction('dismiss', step)}
+          />
+        )}
+        <ActionButton
+          label={noteCount > 0 ? `${RUN_TEXT.notes} (${noteCount})` : RUN_TEXT.notes}
+          stepName={step.name}
+          variant="ghost"
+          onClick={() => onAction('notes', step)}
+        />
+      </div>
+    </li>
+  );
+}

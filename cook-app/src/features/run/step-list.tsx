@@ -1,0 +1,53 @@
+import { useMemo } from 'react';
+import { stepsForView, type StepColour, type StepView } from '../../domain';
+import { useCookSelector, type RunStep } from '../../store';
+import { RUN_TEXT } from './messages';
+import { StepItem, type StepAction } from './step-item';
+import { useNow } from './use-now';
+
+/** Countdowns tick every second (while the document is visible). */
+export const COUNTDOWN_TICK_MS = 1_000;
+
+export type StepListProps = {
+  view: StepView;
+  /** The run's steps in schedule order. */
+  steps: readonly RunStep[];
+  colours: ReadonlyMap<string, StepColour>;
+  now: () => number;
+  timeZone: string;
+  busyStepId: string | null;
+  onAction: (action: StepAction, step: RunStep) => void;
+};
+
+/** The steps of a view (Pending or All) with live countdowns, or 'No steps to show.'. */
+export function StepList({ view, steps, colours, now, timeZone, busyStepId, onAction }: StepListProps) {
+  const nowMs = useNow(now, COUNTDOWN_TICK_MS, true);
+  const notes = useCookSelector((state) => state.step_notes.entities);
+  const noteCounts = useMemo(() => {
+    const counts = new Map<string, number>();
+    for (const note of Object.values(notes)) {
+      if (note) counts.set(note.step_id, (counts.get(note.step_id) ?? 0) + 1);
+    }
+    return counts;
+  }, [notes]);
+  const shown = useMemo(() => stepsForView(steps, view), [steps, view]);
+
+  if (shown.length === 0) return <p className="pc-run-empty">{RUN_TEXT.emptyView}</p>;
+  return (
+    // role="list": Safari drops list semantics of a list styled without markers.
+    <ol className="pc-run-list" role="list" aria-label={view === 'pending' ? RUN_TEXT.pending : RUN_TEXT.all}>
+      {shown.map((step) => (
+        <StepItem
+          key={step.id}
+          step={step}
+          colour={colours.get(step.id) ?? 'white'}
+          nowMs={nowMs}
+          timeZone={timeZone}
+          noteCount={noteCounts.get(step.id) ?? 0}
+          busy={busyStepId === step.id}
+          onAction={onAction}
+        />
+      ))}
+    </ol>
+  );
+}
