@@ -1,23 +1,9 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import path from 'node:path';
-import { e2eAdmin } from './playwright.config';
-import { signIn, waitForServiceWorkerControl } from './support';
+import { promoCodeFromAdmin, signIn, waitForServiceWorkerControl } from './support';
 
 const DAY_MS = 86_400_000;
 const screens = path.resolve(import.meta.dirname, '..', '..', '.data', 'test-results', 'screens');
-
-/** An admin makes a promo code through the API, as the admin console would. */
-async function promoCodeFromAdmin(request: APIRequestContext, licenseDays: number): Promise<string> {
-  const login = await request.post('/api/login', { data: e2eAdmin });
-  const { token } = (await login.json()) as { token: string };
-  const code = `SMOKE${Date.now().toString(36).toUpperCase()}${Math.floor(Math.random() * 1e4)}`;
-  const created = await request.post('/api/promo-codes', {
-    headers: { authorization: `Bearer ${token}` },
-    data: { code, max_uses: 5, license_days: licenseDays },
-  });
-  expect(created.status()).toBe(201);
-  return code;
-}
 
 async function addCookOff(page: Page, name: string) {
   await page.getByRole('button', { name: 'Add Cook-off' }).click();
@@ -55,7 +41,7 @@ test('a cook without a licence is sent to /promo by Start, redeems an admin-made
   await page.getByLabel(/Promo code/).fill('');
   await redeem(page, code);
   await expect(page).toHaveURL(new RegExp(`${runPath}$`));
-  await expect(page.getByRole('heading', { level: 1, name: 'Run' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Licence Cook' })).toBeVisible();
   // A 30-day licence: nothing to warn about.
   await expect(page.locator('.licence-banner')).toHaveCount(0);
 
@@ -71,7 +57,7 @@ test('a cook without a licence is sent to /promo by Start, redeems an admin-made
     .click();
   await expect(page).toHaveURL(new RegExp(`${runPath}$`));
   await page.reload();
-  await expect(page.getByRole('heading', { level: 1, name: 'Run' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Licence Cook' })).toBeVisible();
   await context.setOffline(false);
 });
 

@@ -1,4 +1,4 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { e2eAdmin } from './playwright.config';
 
 export const cookPassword = 'smoke-ring-2026';
@@ -76,4 +76,17 @@ export async function reactInstanceCount(page: Page): Promise<number> {
 export async function openNavigation(page: Page): Promise<void> {
   const menu = page.getByRole('button', { name: 'Open menu' });
   if (await menu.isVisible()) await menu.click();
+}
+
+/** An admin makes a promo code through the API, as the admin console would. */
+export async function promoCodeFromAdmin(request: APIRequestContext, licenseDays: number): Promise<string> {
+  const login = await request.post('/api/login', { data: e2eAdmin });
+  const { token } = (await login.json()) as { token: string };
+  const code = `SMOKE${Date.now().toString(36).toUpperCase()}${Math.floor(Math.random() * 1e4)}`;
+  const created = await request.post('/api/promo-codes', {
+    headers: { authorization: `Bearer ${token}` },
+    data: { code, max_uses: 5, license_days: licenseDays },
+  });
+  expect(created.status()).toBe(201);
+  return code;
 }

@@ -1,0 +1,160 @@
+import { expect, test, type Page } from '@playwright/test';
+import path from 'node:path';
+import { promoCodeFromAdmin, signIn } from './support';
+
+const screens = path.resolve(import.meta.dirname, '..', '..', '.data', 'test-results', 'screens');
+
+/** 08:29 today on the browser's clock: the first step is due at 08:30. */
+function morning(): Date {
+  const at = new Date();
+  at.setHours(8, 29, 0, 0);
+  return at;
+}
+
+async function licensedCook(page: Page, request: Parameters<typeof promoCodeFromAdmin>[0]) {
+  const code = await promoCodeFromAdmin(request, 30);
+  await signIn(page, request);
+  await page.goto('/promo?returnTo=%2Ftemplates');
+  await page.getByLabel(/Promo code/).fill(code);
+  await page.getByRole('button', { name: 'Redeem' }).click();
+  await expect(page).toHaveURL(/\/templates/);
+}
+
+/** A 10:00 Ribs template of three steps, attached to a cook-off today, started. */
+async function startRibsCookOff(page: Page) {
+  await page.getByRole('button', { name: 'Create Template' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Template' });
+  await dialog.getByLabel(/^Name/).fill('Ribs');
+  await dialog.getByLabel(/^Turn-in time/).fill('10:00');
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  await page.getByRole('link', { name: 'Ribs', exact: true }).click();
+  for (const [name, before] of [
+    ['Light the pit', 90],
+    ['Rub', 60],
+    ['Wrap', 30],
+  ] as const) {
+    await page.getByLabel(/^Name/).fill(name);
+    await page.getByLabel(/^Minutes before turn-in/).fill(String(before));
+    await page.getByLabel(/^Minutes before turn-in/).press('Enter');
+    await expect(page.getByRole('list', { name: 'Steps' }).getByText(name, { exact: true })).toBeVisible();
+  }
+  await page.goto('/contests');
+  await page.getByRole('button', { name: 'Add Cook-off' }).click();
+  const add = page.getByRole('dialog', { name: 'Add Cook-off' });
+  await add.getByLabel(/^Name/).fill('Rib Rumble');
+  await add.getByLabel(/Sanctioning Body/).selectOption({ label: 'Unsanctioned' });
+  await add.getByRole('button', { name: 'Create' }).click();
+  await page.getByRole('button', { name: 'Manage templates of Rib Rumble' }).click();
+  const panel = page.getByRole('dialog', { name: 'Manage templates' });
+  await panel.getByLabel('Template', { exact: true }).selectOption({ label: 'Ribs (10:00)' });
+  await panel.getByRole('button', { name: 'Add', exact: true }).click();
+  await panel.getByRole('button', { name: 'Close' }).click();
+  await page.getByRole('button', { name: 'Start Rib Rumble' }).click();
+}
+
+async function setHidden(page: Page, hidden: boolean) {
+  await page.evaluate(
+    (value) => {
+      Object.defineProperty(document, 'visibilityState', { value, configurable: true });
+      document.dispatchEvent(new Event('visibilitychange'));
+    },
+    hidden ? 'hidden' : 'visible',
+  );
+}
+
+const step = (page: Page, name: string) =>
+  page.getByRole('listitem').filter({ has: page.getByText(name, { exact: true }) });
+
+test('on the day a team is alerted when a step is due, completes, snoozes, dismisses and notes steps, and a reload keeps it all', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  await page.clock.install({ time: morning() });
+  await licensedCook(page, request);
+  await startRibsCookOff(page);
+  // Notifications are not granted here: the team is told in-app alerts will be used.
+  await page
+    .getByRole('alertdialog', { name: 'Start cook-off' })
+    .getByRole('button', { name: 'Continue' })
+    .click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Rib Rumble' })).toBeVisible();
+  await expect(page.getByText('0 of 3 steps done')).toBeVisible();
+
+  // The phone is put away (tab hidden) and the first step comes due at 08:30.
+  const title = await page.title();
+  await setHidden(page, true);
+  await page.clock.fastForward('01:00');
+  const alerts = page.getByRole('region', { name: 'Alerts' });
+  await expect(alerts.getByRole('alert')).toContainText('PitClock - Light the pit');
+  await page.clock.runFor(600);
+  await expect.poll(() => page.title()).toBe('⏰ Light the pit');
+  await page.clock.runFor(9 * 600);
+  await expect.poll(() => page.title()).toBe(title);
+  await setHidden(page, false);
+
+  // Light the pit was done at 08:35 (custom time).
+  await page.getByRole('button', { name: 'Complete Light the pit' }).click();
+  const complete = page.getByRole('dialog', { name: 'Complete "Light the pit"' });
+  await complete.getByLabel('Custom').check();
+  await complete.getByLabel('Time (HH:MM)').fill('8:35');
+  await complete.getByRole('button', { name: 'Complete' }).click();
+  await expect(complete).toBeHidden();
+  await expect(page.getByText('1 of 3 steps done')).toBeVisible();
+
+  // Rub is snoozed 10 minutes: from now (08:30) to 08:40.
+  await page.getByRole('button', { name: 'Snooze Rub' }).click();
+  const snooze = page.getByRole('dialog', { name: 'Snooze "Rub"' });
+  await expect(snooze.getByLabel(/Minutes/)).toHaveValue('10');
+  await snooze.getByRole('button', { name: 'Snooze' }).click();
+  await expect(step(page, 'Rub')).toContainText('08:40');
+
+  // Wrap is dismissed by mistake, and the Undo bar brings it back.
+  await page.getByRole('button', { name: 'Dismiss Wrap' }).click();
+  await expect(step(page, 'Wrap')).toHaveCount(0);
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect(step(page, 'Wrap')).toBeVisible();
+
+  // A note on Rub.
+  await page.getByRole('button', { name: 'Notes Rub' }).click();
+  const notes = page.getByRole('dialog', { name: 'Notes: Rub' });
+  await notes.getByLabel('New note').fill('  Pit steady at 250  ');
+  await notes.getByRole('button', { name: 'Add note' }).click();
+  await expect(notes.getByRole('list', { name: 'Notes' })).toContainText('Pit steady at 250');
+  await page.keyboard.press('Escape');
+  await page.screenshot({ path: path.join(screens, 'run-phone.png'), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.screenshot({ path: path.join(screens, 'run-desktop.png'), fullPage: true });
+
+  await page.reload();
+  await expect(page.getByRole('heading', { level: 1, name: 'Rib Rumble' })).toBeVisible();
+  await page.getByRole('tab', { name: 'All' }).click();
+  await expect(step(page, 'Light the pit')).toContainText('Completed at 08:35');
+  await expect(step(page, 'Rub')).toContainText('08:40');
+  await expect(page.getByRole('button', { name: 'Notes (1) Rub' })).toBeVisible();
+  await expect(step(page, 'Wrap')).toContainText('09:30');
+  await expect(page.getByText('1 of 3 steps done')).toBeVisible();
+});
+
+test('with notification permission granted, a due step is shown as a native notification', async ({
+  page,
+  context,
+  request,
+}) => {
+  await context.grantPermissions(['notifications']);
+  await page.clock.install({ time: morning() });
+  await licensedCook(page, request);
+  await startRibsCookOff(page);
+  await expect(page.getByRole('heading', { level: 1, name: 'Rib Rumble' })).toBeVisible();
+  await page.clock.fastForward('01:00');
+  await expect
+    .poll(() =>
+      page.evaluate(async () => {
+        const registration = await navigator.serviceWorker.ready;
+        const shown = await registration.getNotifications({ tag: 'pitclock-step-alert' });
+        return shown.map((n) => ({ title: n.title, requireInteraction: n.requireInteraction }));
+      }),
+    )
+    .toEqual([{ title: 'PitClock - Light the pit', requireInteraction: true }]);
+  await expect(page.getByRole('region', { name: 'Alerts' }).getByRole('alert')).toHaveCount(0);
+});
