@@ -41,6 +41,8 @@ export { SidePanel } from './components/side-panel/side-panel';
 export type { SidePanelProps } from './components/side-panel/side-panel';
 export { ConfirmDialog } from './components/confirm-dialog/confirm-dialog';
 export type { ConfirmDialogProps } from './components/confirm-dialog/confirm-dialog';
+export { FormDialog } from './components/form-dialog/form-dialog';
+export type { FormDialogProps } from './components/form-dialog/form-dialog';
 export { ToastProvider, useToast } from './components/toast/toast';
 export type {
   ToastApi,

@@ -1,5 +1,5 @@
-import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { Banner, Button, Modal, TextField } from '@pitclock/design-system';
+import { useRef, useState } from 'react';
+import { Banner, FormDialog, TextField } from '@pitclock/design-system';
 import { validateCategoryName } from '../../domain';
 import { addCategory, FAILURE_MESSAGES, useCookDispatch } from '../../store';
 import { operationMessage } from '../../lib/operation-message';
@@ -9,19 +9,6 @@ export type AddCategoryModalProps = {
   open: boolean;
   onClose: () => void;
 };
-
-const FORM_ID = 'pc-categories-add-form';
-
-/**
- * Enter in a field submits. Done here rather than left to implicit submission because the Create button
- * sits in the modal footer, outside the form element, where not every environment finds it.
- */
-function submitOnEnter(event: KeyboardEvent<HTMLFormElement>) {
-  if (event.key !== 'Enter' || event.nativeEvent.isComposing) return;
-  if (!(event.target instanceof HTMLInputElement)) return;
-  event.preventDefault();
-  event.currentTarget.requestSubmit();
-}
 
 /** Add Category (SPEC.md sections 2 and 5): Name required and trimmed, Description optional. */
 export function AddCategoryModal({ open, onClose }: AddCategoryModalProps) {
@@ -39,8 +26,7 @@ function AddCategoryForm({ onClose }: { onClose: () => void }) {
   const validName = validateCategoryName(name, 'create');
   const nameError = submitted && !validName.ok ? validName.error : undefined;
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     setSubmitted(true);
     if (!validName.ok || busy) return;
     setBusy(true);
@@ -55,41 +41,27 @@ function AddCategoryForm({ onClose }: { onClose: () => void }) {
   };
 
   return (
-    <Modal
+    <FormDialog
       open
       onClose={onClose}
       title={CATEGORIES_TEXT.add}
       size="sm"
       initialFocusRef={nameRef}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" form={FORM_ID} loading={busy}>
-            Create
-          </Button>
-        </>
-      }
+      submitLabel="Create"
+      busy={busy}
+      onSubmit={() => void submit()}
+      formClassName="pc-categories-form"
     >
-      <form
-        id={FORM_ID}
-        className="pc-categories-form"
-        onSubmit={submit}
-        onKeyDown={submitOnEnter}
-        noValidate
-      >
-        {error ? <Banner tone="red">{error}</Banner> : null}
-        <TextField
-          ref={nameRef}
-          label="Name"
-          required
-          value={name}
-          error={nameError}
-          onChange={(e) => setName(e.target.value)}
-        />
-        <TextField label="Description" value={description} onChange={(e) => setDescription(e.target.value)} />
-      </form>
-    </Modal>
+      {error ? <Banner tone="red">{error}</Banner> : null}
+      <TextField
+        ref={nameRef}
+        label="Name"
+        required
+        value={name}
+        error={nameError}
+        onChange={(e) => setName(e.target.value)}
+      />
+      <TextField label="Description" value={description} onChange={(e) => setDescription(e.target.value)} />
+    </FormDialog>
   );
 }

@@ -1,5 +1,5 @@
-import { useState, type FormEvent } from 'react';
-import { Banner, Button, Modal } from '@pitclock/design-system';
+import { useState } from 'react';
+import { Banner, FormDialog } from '@pitclock/design-system';
 import { CONTEST_MESSAGES, canCreateContest } from '../../domain';
 import { addContest, selectSanctioningBodies, useCookDispatch, useCookSelector } from '../../store';
 import { operationMessage } from '../../lib/operation-message';
@@ -34,8 +34,7 @@ function AddContestForm({ onClose, today, onCreated }: Omit<AddContestModalProps
   const canCreate = canCreateContest(draft);
   const nameError = nameTouched && draft.name.trim() === '' ? CONTEST_MESSAGES.nameRequired : undefined;
 
-  const submit = async (event?: FormEvent) => {
-    event?.preventDefault();
+  const submit = async () => {
     if (draft.name.trim() === '') {
       setNameTouched(true);
       return;
@@ -54,32 +53,24 @@ function AddContestForm({ onClose, today, onCreated }: Omit<AddContestModalProps
   };
 
   return (
-    <Modal
+    <FormDialog
       open
       onClose={onClose}
       title="Add Cook-off"
-      size="md"
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" form="pc-contests-add-form" disabled={!canCreate} loading={busy}>
-            Create
-          </Button>
-        </>
-      }
+      submitLabel="Create"
+      submitDisabled={!canCreate}
+      busy={busy}
+      onSubmit={() => void submit()}
+      formClassName="pc-contests-form"
     >
-      <form id="pc-contests-add-form" className="pc-contests-form" onSubmit={submit} noValidate>
-        {error ? <Banner tone="red">{error}</Banner> : null}
-        <ContestFields
-          draft={draft}
-          onChange={(patch) => setDraft((current) => ({ ...current, ...patch }))}
-          bodies={bodies}
-          nameError={nameError}
-          onNameBlur={() => setNameTouched(true)}
-        />
-      </form>
-    </Modal>
+      {error ? <Banner tone="red">{error}</Banner> : null}
+      <ContestFields
+        draft={draft}
+        onChange={(patch) => setDraft((current) => ({ ...current, ...patch }))}
+        bodies={bodies}
+        nameError={nameError}
+        onNameBlur={() => setNameTouched(true)}
+      />
+    </FormDialog>
   );
 }

@@ -1,5 +1,5 @@
-import { useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
-import { Banner, Button, Modal, Select, TextField, TimeInput } from '@pitclock/design-system';
+import { useRef, useState } from 'react';
+import { Banner, FormDialog, Select, TextField, TimeInput } from '@pitclock/design-system';
 import { validateTemplateName } from '../../domain';
 import {
   addTemplate,
@@ -18,16 +18,9 @@ export type AddTemplateModalProps = {
   onCreated?: (template: Template) => void;
 };
 
-const FORM_ID = 'pc-templates-add-form';
-
 /** Add Template (SPEC.md section 5): name required and trimmed, category and turn-in time optional. */
 export function AddTemplateModal({ open, onClose, onCreated }: AddTemplateModalProps) {
   return open ? <AddTemplateForm onClose={onClose} onCreated={onCreated} /> : null;
-}
-
-/** Enter in a text field submits (the Create button sits outside the form, in the dialog's footer). */
-function isSubmitKey(event: KeyboardEvent<HTMLFormElement>) {
-  return event.key === 'Enter' && event.target instanceof HTMLInputElement && !event.nativeEvent.isComposing;
 }
 
 function AddTemplateForm({ onClose, onCreated }: Omit<AddTemplateModalProps, 'open'>) {
@@ -61,54 +54,35 @@ function AddTemplateForm({ onClose, onCreated }: Omit<AddTemplateModalProps, 'op
     }
   };
 
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    void create(event.currentTarget);
-  };
-  const onKeyDown = (event: KeyboardEvent<HTMLFormElement>) => {
-    if (!isSubmitKey(event)) return;
-    event.preventDefault();
-    void create(event.currentTarget);
-  };
-
   return (
-    <Modal
+    <FormDialog
       open
       onClose={onClose}
       title="Add Template"
-      size="md"
       initialFocusRef={nameRef}
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            Cancel
-          </Button>
-          <Button type="submit" form={FORM_ID} loading={busy}>
-            Create
-          </Button>
-        </>
-      }
+      submitLabel="Create"
+      busy={busy}
+      onSubmit={(event) => void create(event.currentTarget)}
+      formClassName="pc-templates-form"
     >
-      <form id={FORM_ID} className="pc-templates-form" onSubmit={onSubmit} onKeyDown={onKeyDown} noValidate>
-        {error ? <Banner tone="red">{error}</Banner> : null}
-        <TextField
-          ref={nameRef}
-          label="Name"
-          required
-          autoComplete="off"
-          value={name}
-          error={nameError}
-          onChange={(event) => setName(event.target.value)}
-        />
-        <Select
-          label="Category"
-          value={categoryId}
-          placeholder="No category"
-          options={categoryOptions(categories)}
-          onChange={(event) => setCategoryId(event.target.value)}
-        />
-        <TimeInput label="Turn-in time" hint="Optional, HH:MM (24-hour or 7:30 PM)." name={TURN_IN_FIELD} />
-      </form>
-    </Modal>
+      {error ? <Banner tone="red">{error}</Banner> : null}
+      <TextField
+        ref={nameRef}
+        label="Name"
+        required
+        autoComplete="off"
+        value={name}
+        error={nameError}
+        onChange={(event) => setName(event.target.value)}
+      />
+      <Select
+        label="Category"
+        value={categoryId}
+        placeholder="No category"
+        options={categoryOptions(categories)}
+        onChange={(event) => setCategoryId(event.target.value)}
+      />
+      <TimeInput label="Turn-in time" hint="Optional, HH:MM (24-hour or 7:30 PM)." name={TURN_IN_FIELD} />
+    </FormDialog>
   );
 }
