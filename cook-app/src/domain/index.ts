@@ -10,3 +10,5 @@ export * from './licence';
 export * from './contests';
 export * from './validation';
 export * from './weather';
+export * from './run-review';
+export * from './contest-clock';

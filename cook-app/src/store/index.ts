@@ -69,10 +69,12 @@ export {
   detachTemplate,
   getContests,
   saveContestEnvironment,
+  setContestClock,
   updateContest,
   type AttachInput,
   type ContestFields,
   type EnvironmentInput,
+  type SetContestClockInput,
 } from './operations/contests';
 export {
   completeStep,

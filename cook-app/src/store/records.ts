@@ -35,6 +35,12 @@ const instantOrNull = (value: unknown): string | null => {
   return ms === null ? null : new Date(ms).toISOString();
 };
 
+/** The contest clock's offset (beyond SPEC.md) when it is a number within a day; else none. */
+function clockOffset(record: Record<string, unknown>): { clock_offset_ms?: number } {
+  const offset = readNumber(record.clock_offset_ms);
+  return offset !== null && offset !== 0 && Math.abs(offset) < 86_400_000 ? { clock_offset_ms: offset } : {};
+}
+
 function stamps(record: AnyRecord, now: string): Stamped {
   const created = instantOrNull(record.created_at) ?? now;
   return {
@@ -115,6 +121,7 @@ export const canonicalise: { [K in StoreName]: Canonicalise<K> } = {
       category_id: idOf(record.category_id),
       user_id: idOf(record.user_id),
       walk_time_adjust_minutes: readWalkTime(record),
+      ...clockOffset(record),
       ...stamps(record, now),
     };
   },

@@ -52,6 +52,8 @@ export type Contest = Stamped & {
   category_id: string | null;
   user_id: string | null;
   walk_time_adjust_minutes: number;
+  /** The official contest clock minus this device's clock, in ms (beyond SPEC.md); absent or 0: none. */
+  clock_offset_ms?: number;
 };
 
 export type ContestTemplate = Stamped & {

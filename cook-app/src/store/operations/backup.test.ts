@@ -11,7 +11,7 @@ import { STORE_NAMES } from '../types';
 import { expectRejectedUnchanged, readyStore, type TestStore } from '../test-helpers';
 import { downloadBackup, exportBackup, importRestore } from './backup';
 import { addCategory } from './categories';
-import { addContest, attachTemplate } from './contests';
+import { addContest, attachTemplate, setContestClock } from './contests';
 import { getOrStartRunForContest } from './runs';
 import { addTemplateStep } from './steps';
 import { addTemplate } from './templates';
@@ -30,6 +30,7 @@ async function withData(store: TestStore, prefix: string) {
     )
     .unwrap();
   await store.dispatch(attachTemplate({ contest_id: contest.id, template_id: template.id })).unwrap();
+  await store.dispatch(setContestClock({ contest_id: contest.id, shown: '15:02' })).unwrap();
   await store.dispatch(getOrStartRunForContest(contest.id)).unwrap();
   return { category, template, contest };
 }

@@ -16,6 +16,7 @@ import {
   detachTemplate,
   getContests,
   saveContestEnvironment,
+  setContestClock,
   updateContest,
 } from './contests';
 import { addStepNote } from './notes';
@@ -97,6 +98,22 @@ describe('cook-offs', () => {
       () => store.dispatch(updateContest({ id: 'nope', name: 'X' })).unwrap(),
       'Item not found',
     );
+  });
+
+  it('sets the contest clock from the time the official clock shows, refuses a non-time, and resets', async () => {
+    const store = await readyStore();
+    const contest = await newContest(store);
+    // The store's clock reads 15:00 UTC; the official clock shows 15:03.
+    const set = await store.dispatch(setContestClock({ contest_id: contest.id, shown: '15:03' })).unwrap();
+    expect(set.clock_offset_ms).toBe(3 * 60_000);
+    expect(store.getState().contests.entities[contest.id]?.clock_offset_ms).toBe(3 * 60_000);
+    await expectRejectedUnchanged(
+      store,
+      () => store.dispatch(setContestClock({ contest_id: contest.id, shown: 'noon-ish' })).unwrap(),
+      'Please pick a valid time (HH:MM).',
+    );
+    await store.dispatch(setContestClock({ contest_id: contest.id, shown: '' })).unwrap();
+    expect(store.getState().contests.entities[contest.id]?.clock_offset_ms).toBe(0);
   });
 
   it('deletes a cook-off with its attachments, runs, run steps, notes and weather', async () => {

@@ -7,6 +7,7 @@ import {
   type ContestInput,
 } from '../../domain/contests';
 import { ymdInZone } from '../../domain/time';
+import { contestClockOffset } from '../../domain/contest-clock';
 import { FAILURE_MESSAGES, STORE_MESSAGES } from '../messages';
 import {
   contestEnvironmentSelectors,
@@ -21,7 +22,7 @@ import {
 } from '../selectors';
 import { defineOperation, fail, type OperationContext } from '../thunk';
 import type { Contest, ContestEnvironment, ContestTemplate } from '../types';
-import { found, stampNew } from './shared';
+import { found, stampNew, valid } from './shared';
 
 /** Cook-offs by date; with `upcoming`, only those dated from 7 days ago on (SPEC.md section 5). */
 export const getContests = defineOperation<Contest[], { upcoming?: boolean } | void>(
@@ -93,6 +94,27 @@ export const updateContest = defineOperation<Contest, ContestFields & { id: stri
       updated_at: context.now,
     };
     context.commit({ op: 'contests/update', set: { contests: [record] } });
+    return record;
+  },
+);
+
+export type SetContestClockInput = { contest_id: string; shown: string | null };
+
+/**
+ * Sets a cook-off's contest clock from the time the official clock shows now ('' or null: back to this
+ * device's clock). 'Please pick a valid time (HH:MM).' for anything else.
+ */
+export const setContestClock = defineOperation<Contest, SetContestClockInput>(
+  'contests/setClock',
+  FAILURE_MESSAGES.saveContest,
+  ({ contest_id, shown }, context) => {
+    const current = found(contestSelectors.selectById(context.getState(), contest_id));
+    const offset =
+      shown === null || shown.trim() === ''
+        ? 0
+        : valid(contestClockOffset(shown, context.nowMs, context.timeZone));
+    const record: Contest = { ...current, clock_offset_ms: offset, updated_at: context.now };
+    context.commit({ op: 'contests/setClock', set: { contests: [record] } });
     return record;
   },
 );

@@ -1,0 +1,28 @@
+// The contest clock (beyond SPEC.md): the official clock shown at the cooks' meeting, kept as an offset
+// from this device's clock, so that every due time, countdown and alert of that cook-off follows it.
+import { readNumber } from './readers';
+import { hhmmToMinutes, instantAtWallMinute, MINUTE_MS, parseYmd, ymdInZone } from './time';
+import { VALIDATION_MESSAGES, type Validated } from './validation';
+
+const HALF_DAY_MS = 12 * 60 * MINUTE_MS;
+const DAY_MS = 2 * HALF_DAY_MS;
+
+/**
+ * The offset of the official clock from this device's: the team types the time the official clock shows
+ * now (HH:MM, 12-hour accepted); it is read as the nearest such wall-clock time within 12 hours of now
+ * in `timeZone`, and the offset is kept to the whole minute (the typed time has no seconds).
+ */
+export function contestClockOffset(shown: unknown, nowMs: number, timeZone: string): Validated<number> {
+  const minutes = hhmmToMinutes(shown);
+  const today = parseYmd(ymdInZone(nowMs, timeZone));
+  if (minutes === null || today === null) return { ok: false, error: VALIDATION_MESSAGES.customTimeInvalid };
+  let offset = instantAtWallMinute(today, minutes, timeZone) - nowMs;
+  while (offset > HALF_DAY_MS) offset -= DAY_MS;
+  while (offset <= -HALF_DAY_MS) offset += DAY_MS;
+  return { ok: true, value: Math.round(offset / MINUTE_MS) * MINUTE_MS };
+}
+
+/** "Now" on a cook-off's contest clock: this device's now plus the cook-off's offset (0 when unset). */
+export function contestNow(contest: { clock_offset_ms?: unknown } | null | undefined, nowMs: number): number {
+  return nowMs + (readNumber(contest?.clock_offset_ms) ?? 0);
+}
