@@ -1,8 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { AlertCenter } from './alert-center';
+import { completeStep, dismissStep } from '../../store';
 import { ALERT_STATES_KEY } from './alert-engine';
 import { ALERT_SOUND_KEY, TITLE_FLASH_KEY } from './alert-preferences';
+import { ALERT_LAST_SEEN_KEY, ALERT_MISSED_KEY } from './missed-while-away';
 import { at, recordingDelivery, renderWithStore, startedRun, type TestBundle } from './test-support';
 
 /** Advances the fake clock and timers, letting the deliveries' promises settle. */
@@ -222,5 +224,173 @@ describe('AlertCenter', () => {
     await tick();
     await tick(10_000);
     expect(notify.notices.map((n) => n.options.body)).toEqual(['Due now · Brisket · due 17:00']);
+  });
+});
+
+describe('AlertCenter: in-app alerts that no longer need attention', () => {
+  it('removes an in-app alert at the next check once its step is completed or dismissed, and keeps the others', async () => {
+    const { bundle, byName } = await startedRun([
+      ['Wrap', 60],
+      ['Foil', 60],
+      ['Rest', 60],
+    ]);
+    const notify = recordingDelivery(false);
+    clockAt(at('16:59:55'));
+    mount(bundle, { notify });
+    await tick();
+    const titles = () =>
+      within(region()!)
+        .getAllByRole('alert')
+        .map((a) => a.querySelector('.pc-alerts__title')?.textContent)
+        .sort();
+    expect(titles()).toEqual(['PitClock - Foil', 'PitClock - Rest', 'PitClock - Wrap']);
+    await act(async () => {
+      await bundle.store.dispatch(completeStep({ step_id: byName.Wrap!.id, time_mode: 'now' })).unwrap();
+      await bundle.store.dispatch(dismissStep(byName.Foil!.id)).unwrap();
+    });
+    expect(titles()).toHaveLength(3); // not before the next check
+    await tick(5000); // 17:00:00, well within the 12 s an alert stays
+    expect(titles()).toEqual(['PitClock - Rest']);
+    expect(notify.notices).toHaveLength(3);
+  });
+});
+
+describe('AlertCenter: missed while away', () => {
+  const missedRegion = () => screen.queryByRole('region', { name: 'Missed while away' });
+  const rows = () =>
+    within(missedRegion()!)
+      .getAllByRole('listitem')
+      .map((row) => [...row.querySelectorAll('p')].map((p) => p.textContent));
+  const stored = () => JSON.parse(localStorage.getItem(ALERT_MISSED_KEY) ?? 'null') as unknown;
+
+  function showTab() {
+    act(() => {
+      Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => 'visible' });
+      document.dispatchEvent(new Event('visibilitychange'));
+    });
+  }
+
+  /** Brisket turns in at 18:00: Trim is due at 08:30, Inject at 09:45, Wrap at 17:00. */
+  const day = () =>
+    startedRun([
+      ['Trim', 570],
+      ['Inject', 495],
+      ['Wrap', 60],
+    ]);
+
+  it('lists the steps alerted while the tab was hidden once it is visible again, keeps them over a remount on the same storage, and Got it clears the list and its storage', async () => {
+    const { bundle, contest, run, byName } = await day();
+    clockAt(at('07:59:55'));
+    const first = mount(bundle, { notify: recordingDelivery(true) });
+    await tick();
+    expect(missedRegion()).toBeNull();
+    expect(localStorage.getItem(ALERT_LAST_SEEN_KEY)).toBe(String(at('07:59:55')));
+
+    hideTab();
+    await tick(2 * 60 * 60_000 + 5_000); // 10:00:00, the checks kept running in the background
+    expect(localStorage.getItem(ALERT_LAST_SEEN_KEY)).toBe(String(at('07:59:55')));
+    showTab();
+    expect(rows()).toEqual([
+      ['Trim', 'Brisket · due 08:30 · overdue by 90 min'],
+      ['Inject', 'Brisket · due 09:45 · overdue by 15 min'],
+    ]);
+    const links = within(missedRegion()!).getAllByRole('link', { name: 'View' });
+    expect(links.map((link) => link.getAttribute('href'))).toEqual([
+      `/contests/${contest.id}/runs/${run.id}/steps`,
+      `/contests/${contest.id}/runs/${run.id}/steps`,
+    ]);
+    expect(stored()).toEqual([
+      { stepId: byName.Trim!.id, dueMs: at('08:30:00'), stage: 'overdue' },
+      { stepId: byName.Inject!.id, dueMs: at('09:45:00'), stage: 'overdue' },
+    ]);
+    expect(localStorage.getItem(ALERT_LAST_SEEN_KEY)).toBe(String(at('10:00:00')));
+
+    first.unmount(); // a reload
+    await tick(60_000);
+    const second = mount(bundle, { notify: recordingDelivery(true) });
+    await tick();
+    expect(rows().map(([name]) => name)).toEqual(['Trim', 'Inject']);
+    expect(rows()[0]).toEqual(['Trim', 'Brisket · due 08:30 · overdue by 91 min']);
+
+    fireEvent.click(within(missedRegion()!).getByRole('button', { name: 'Got it' }));
+    expect(missedRegion()).toBeNull();
+    expect(localStorage.getItem(ALERT_MISSED_KEY)).toBeNull();
+    await tick(5000);
+    expect(missedRegion()).toBeNull();
+    second.unmount();
+    mount(bundle, { notify: recordingDelivery(true) });
+    await tick();
+    expect(missedRegion()).toBeNull();
+  });
+
+  it('at start lists the steps due since the app was last seen (closed 08:00-10:00) and drops one completed or dismissed meanwhile at the next check', async () => {
+    const { bundle, byName } = await day();
+    localStorage.setItem(ALERT_LAST_SEEN_KEY, String(at('08:00:00')));
+    clockAt(at('10:00:00'));
+    mount(bundle, { notify: recordingDelivery(true) });
+    await tick();
+    expect(rows().map(([name]) => name)).toEqual(['Trim', 'Inject']);
+    // The panel is part of the page content, before the cook screens (not the fixed alerts area).
+    expect(missedRegion()!.className).toBe('pc-missed');
+
+    await act(async () => {
+      await bundle.store.dispatch(completeStep({ step_id: byName.Trim!.id, time_mode: 'now' })).unwrap();
+    });
+    await tick(5000);
+    expect(rows().map(([name]) => name)).toEqual(['Inject']);
+    expect(stored()).toEqual([{ stepId: byName.Inject!.id, dueMs: at('09:45:00'), stage: 'overdue' }]);
+
+    await act(async () => {
+      await bundle.store.dispatch(dismissStep(byName.Inject!.id)).unwrap();
+    });
+    await tick(5000);
+    expect(missedRegion()).toBeNull();
+    expect(localStorage.getItem(ALERT_MISSED_KEY)).toBeNull();
+  });
+
+  it('at the first start ever (no last-seen instant) lists nothing, and starts remembering when the app was seen', async () => {
+    const { bundle } = await day();
+    clockAt(at('10:00:00'));
+    mount(bundle, { notify: recordingDelivery(true) });
+    await tick();
+    expect(missedRegion()).toBeNull();
+    expect(localStorage.getItem(ALERT_MISSED_KEY)).toBeNull();
+    expect(localStorage.getItem(ALERT_LAST_SEEN_KEY)).toBe(String(at('10:00:00')));
+  });
+
+  it('does not list steps alerted while the team was watching (tab visible throughout)', async () => {
+    const { bundle } = await day();
+    const notify = recordingDelivery(false);
+    clockAt(at('08:29:55'));
+    mount(bundle, { notify });
+    await tick();
+    await tick(10 * 60_000);
+    expect(notify.notices.length).toBeGreaterThan(0);
+    expect(missedRegion()).toBeNull();
+    expect(localStorage.getItem(ALERT_MISSED_KEY)).toBeNull();
+  });
+
+  it('lists a step whose overdue alert was delivered while hidden even though it fell due while the team was watching', async () => {
+    const { bundle, byName } = await day();
+    clockAt(at('08:29:55'));
+    mount(bundle, { notify: recordingDelivery(true) });
+    await tick();
+    await tick(10_000); // 08:30:05, due-now seen on screen
+    expect(missedRegion()).toBeNull();
+    hideTab();
+    await tick(75_000); // 08:31:20: the overdue alert went out while hidden
+    showTab();
+    expect(rows()).toEqual([['Trim', 'Brisket · due 08:30 · overdue by 1 min']]);
+    expect(stored()).toEqual([{ stepId: byName.Trim!.id, dueMs: at('08:30:00'), stage: 'overdue' }]);
+  });
+
+  it('counts a long pause of a visible tab (device asleep) as away', async () => {
+    const { bundle } = await day();
+    clockAt(at('08:00:00'));
+    mount(bundle, { notify: recordingDelivery(true) });
+    await tick();
+    vi.setSystemTime(at('10:00:00')); // the clock moved on, no timer ran
+    await tick(5000);
+    expect(rows().map(([name]) => name)).toEqual(['Trim', 'Inject']);
   });
 });

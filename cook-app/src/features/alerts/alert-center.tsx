@@ -1,7 +1,8 @@
 // The in-app alert engine (SPEC.md sections 4, 8 and 9; ARCHITECTURE.md "Notifications"): mounted once
 // around the cook screens, it checks every step of every active run every 5 s (in a background tab too),
 // delivers each alert as a native notification or, failing that, as an in-app fallback alert, and flashes
-// the tab title / plays a tone as the preferences say.
+// the tab title / plays a tone as the preferences say. It also keeps the "Missed while away" list (steps
+// whose alerts fired while the app was closed or hidden) and shows it at the top of the page content.
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useStore } from 'react-redux';
 import {
@@ -15,6 +16,7 @@ import {
   activeRunSteps,
   alertNotice,
   alertUrl,
+  pendingStepIds,
   readAlertStates,
   runAlertCheck,
   sameAlertStates,
@@ -25,13 +27,15 @@ import {
 import { readAlertPreferences } from './alert-preferences';
 import { flashTitle, playAlertTone } from './attention';
 import { FallbackAlerts, type FallbackAlertItem } from './fallback-alerts';
+import { MissedPanel } from './missed-panel';
 import { browserNotificationDelivery, type NotificationDelivery } from './notification-delivery';
+import { useMissedWhileAway } from './use-missed-while-away';
 import './alerts.css';
 
 export type AlertCenterProps = {
   /** The clock (default Date.now). */
   now?: () => number;
-  /** Where the alert states and the preferences are kept (default localStorage). */
+  /** Where the alert states, the missed list and the preferences are kept (default localStorage). */
   storage?: Storage;
   /** How alerts are delivered natively (default: the browser's Notification and service worker). */
   notify?: NotificationDelivery;
@@ -71,6 +75,7 @@ export function AlertCenter({
   const storageWorks = useRef(true);
   const stopFlash = useRef<(() => void) | null>(null);
   const delivery = notify ?? defaultDelivery();
+  const { missed, record: recordMissed, acknowledge } = useMissedWhileAway(storage);
 
   useEffect(() => {
     let mounted = true;
@@ -111,22 +116,37 @@ export function AlertCenter({
       // write failed (quota, private mode) the stored copy is stale and only the memory one is used.
       const stored = storage && storageWorks.current ? readAlertStates(storage) : null;
       const previous = stored ?? memory.current;
-      const { states, alerts } = runAlertCheck(previous, steps, now());
+      const nowMs = now();
+      const { states, alerts } = runAlertCheck(previous, steps, nowMs);
       memory.current = states;
       if (storage && storageWorks.current && !sameAlertStates(previous, states)) {
         storageWorks.current = writeAlertStates(storage, states);
       }
+      // An in-app alert whose step was completed or dismissed (or is gone) no longer needs attention.
+      const pending = pendingStepIds(steps);
+      setFallbacks((list) => {
+        const kept = list.filter((item) => pending.has(item.id));
+        return kept.length === list.length ? list : kept;
+      });
+      recordMissed({ steps, delivered: alerts, nowMs, hidden: isHidden() });
       if (alerts.length > 0) deliver(alerts);
+    };
+
+    // Back from a hidden period: list what was missed (and alert what is due) at once.
+    const onVisibility = () => {
+      if (!isHidden()) check();
     };
 
     check();
     // Not paused while hidden: a background tab keeps alerting (browsers may slow the timer down).
     const timer = setInterval(check, ALERT_CHECK_INTERVAL_MS);
+    document.addEventListener('visibilitychange', onVisibility);
     return () => {
       mounted = false;
       clearInterval(timer);
+      document.removeEventListener('visibilitychange', onVisibility);
     };
-  }, [store, now, storage, delivery, timeZone]);
+  }, [store, now, storage, delivery, timeZone, recordMissed]);
 
   // Stop the title flash once the tab is visible again, and when unmounted.
   useEffect(() => {
@@ -165,6 +185,7 @@ export function AlertCenter({
 
   return (
     <>
+      <MissedPanel items={missed} timeZone={timeZone} onAcknowledge={acknowledge} />
       {fallbacks.length > 0 && <FallbackAlerts alerts={fallbacks} onClose={close} />}
       {children}
     </>

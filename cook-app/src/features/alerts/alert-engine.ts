@@ -2,6 +2,8 @@
 // the remembered alert state per step and its persistence. Pure except read/writeAlertStates (storage).
 import {
   hhmmInZone,
+  isStepCompleted,
+  isStepDismissed,
   nextAlertState,
   NOTIFICATION_ACTIONS,
   NOTIFICATION_TAG,
@@ -74,6 +76,13 @@ export function activeRunSteps<S extends { run_id: string }>(
 ): S[] {
   const active = new Set(runs.filter((run) => run.status === 'active').map((run) => run.id));
   return steps.filter((step) => active.has(step.run_id));
+}
+
+/** Ids of the steps that still need attention: neither completed nor dismissed. */
+export function pendingStepIds(steps: readonly AlertStep[]): Set<string> {
+  return new Set(
+    steps.filter((step) => !isStepCompleted(step) && !isStepDismissed(step)).map((step) => step.id),
+  );
 }
 
 /** The run screen of an alert's step. */

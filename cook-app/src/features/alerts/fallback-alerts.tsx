@@ -12,15 +12,26 @@ export type FallbackAlertItem = {
   url: string;
 };
 
-function ViewLink({ url, onClick, children }: { url: string; onClick: () => void; children: ReactNode }) {
-  // Inside the app's router a client-side link; outside one (never in the app) a plain link.
+/** A link to a run screen: inside the app's router a client-side link; outside one (never in the app) a plain link. */
+export function ViewLink({
+  url,
+  onClick,
+  describedBy,
+  children,
+}: {
+  url: string;
+  onClick?: () => void;
+  /** Id of the element that tells which step the link is for. */
+  describedBy?: string;
+  children: ReactNode;
+}) {
   const inRouter = useInRouterContext();
   return inRouter ? (
-    <Link className="pc-alerts__view" to={url} onClick={onClick}>
+    <Link className="pc-alerts__view" to={url} onClick={onClick} aria-describedby={describedBy}>
       {children}
     </Link>
   ) : (
-    <a className="pc-alerts__view" href={url} onClick={onClick}>
+    <a className="pc-alerts__view" href={url} onClick={onClick} aria-describedby={describedBy}>
       {children}
     </a>
   );

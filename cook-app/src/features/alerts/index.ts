@@ -1,5 +1,5 @@
-// In-app step alerts (SPEC.md sections 4, 8 and 9): the engine mounted once around the cook screens, and
-// the alert preferences the Settings screen reads and writes.
+// In-app step alerts (SPEC.md sections 4, 8 and 9): the engine mounted once around the cook screens (with
+// its "Missed while away" list), and the alert preferences the Settings screen reads and writes.
 export { AlertCenter, type AlertCenterProps } from './alert-center';
 export {
   ALERT_STATES_KEY,
@@ -18,4 +18,11 @@ export {
   writeAlertPreferences,
   type AlertPreferences,
 } from './alert-preferences';
+export {
+  ALERT_LAST_SEEN_KEY,
+  ALERT_MISSED_KEY,
+  missedSince,
+  type Missed,
+  type MissedView,
+} from './missed-while-away';
 export { browserNotificationDelivery, type NotificationDelivery } from './notification-delivery';

@@ -1,0 +1,58 @@
+// The "Missed while away" panel: at the top of the page content (not fixed), one row per missed step with
+// its name, template, due time and lateness, a 'View' link to its run, and one 'Got it' for the whole list.
+import { useId } from 'react';
+import { hhmmInZone } from '../../domain';
+import { alertUrl } from './alert-engine';
+import { ViewLink } from './fallback-alerts';
+import type { MissedView } from './missed-while-away';
+
+/** 'overdue by N min' ('due now' within its first minute). */
+export function lateText(overdueMinutes: number): string {
+  return overdueMinutes < 1 ? 'due now' : `overdue by ${overdueMinutes} min`;
+}
+
+/** '<template> · due HH:MM · overdue by N min' (the template part left out when it has no name). */
+export function missedDetails(item: MissedView, timeZone: string): string {
+  return [item.templateName?.trim(), `due ${hhmmInZone(item.dueMs, timeZone)}`, lateText(item.overdueMinutes)]
+    .filter(Boolean)
+    .join(' · ');
+}
+
+export function MissedPanel({
+  items,
+  timeZone,
+  onAcknowledge,
+}: {
+  items: readonly MissedView[];
+  timeZone: string;
+  onAcknowledge: () => void;
+}) {
+  const idPrefix = useId();
+  if (items.length === 0) return null;
+  return (
+    <section className="pc-missed" role="region" aria-label="Missed while away">
+      <h2 className="pc-missed__title">Missed while away</h2>
+      <ul className="pc-missed__list">
+        {items.map((item, index) => {
+          const nameId = `${idPrefix}-${index}`;
+          return (
+            <li key={item.stepId} className="pc-missed__item">
+              <div className="pc-missed__text">
+                <p className="pc-missed__name" id={nameId}>
+                  {item.stepName}
+                </p>
+                <p className="pc-missed__details">{missedDetails(item, timeZone)}</p>
+              </div>
+              <ViewLink url={alertUrl(item)} describedBy={nameId}>
+                View
+              </ViewLink>
+            </li>
+          );
+        })}
+      </ul>
+      <button type="button" className="pc-missed__ack" onClick={onAcknowledge}>
+        Got it
+      </button>
+    </section>
+  );
+}
