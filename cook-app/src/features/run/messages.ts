@@ -45,4 +45,14 @@ export const RUN_TEXT = {
   newNoteLabel: 'New note',
   addNote: 'Add note',
   cancel: 'Cancel',
+  // Planned against actual (beyond SPEC.md). The early/late texts are the domain's formatScheduleDelta.
+  summaryHeading: 'Run summary',
+  summaryStep: 'Step',
+  summaryPlanned: 'Planned',
+  summaryActual: 'Actual',
+  summaryDifference: 'Difference',
+  summaryActions: 'Template',
+  useActualTime: 'Use actual time next time',
+  useActualTimeFor: (name: string) => `Use actual time next time for ${name}`,
+  savedMinutesBefore: (name: string, minutes: number) => `Saved: ${name} now ${minutes} min before turn-in.`,
 } as const;

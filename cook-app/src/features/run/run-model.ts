@@ -2,6 +2,7 @@
 import {
   assignTemplateColours,
   isStepCompleted,
+  ON_TIME_TOLERANCE_MINUTES,
   readDueAt,
   readText,
   UNNAMED_TEMPLATE_COLOUR,
@@ -67,4 +68,11 @@ export function timelineSchedule(steps: readonly RunStep[]): TimelineStep[] {
       },
     ];
   });
+}
+
+/** The class of an early / late text: plain when on time, '--late' or '--early' otherwise. */
+export function deltaClass(deltaMinutes: number): string {
+  const base = 'pc-run-delta';
+  if (Math.abs(deltaMinutes) <= ON_TIME_TOLERANCE_MINUTES) return base;
+  return deltaMinutes > 0 ? `${base} ${base}--late` : `${base} ${base}--early`;
 }

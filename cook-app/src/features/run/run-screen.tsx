@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { Banner, Button, ProgressBar, Spinner, Tabs } from '@pitclock/design-system';
-import { hhmmInZone, RUN_CLOCK_REFRESH_MS, type StepView } from '../../domain';
+import { hhmmInZone, isRunOver, RUN_CLOCK_REFRESH_MS, type StepView } from '../../domain';
 import {
   contestSelectors,
   FAILURE_MESSAGES,
@@ -20,6 +20,7 @@ import { CompleteDialog } from './complete-dialog';
 import { RUN_TEXT } from './messages';
 import { NotesDialog } from './notes-dialog';
 import { countCompleted, stepColours } from './run-model';
+import { RunSummary } from './run-summary';
 import { RunTimeline } from './run-timeline';
 import { SnoozeDialog } from './snooze-dialog';
 import type { StepAction } from './step-item';
@@ -175,6 +176,7 @@ function RunView({ run, now, timeZone }: ClockProps & { run: Run }) {
         </Banner>
       ) : null}
       <RunTimeline run={run} steps={steps} nowMs={clock} timeZone={timeZone} />
+      {isRunOver(steps) ? <RunSummary steps={steps} timeZone={timeZone} /> : null}
       <section className="pc-run__steps" aria-labelledby={STEPS_TITLE_ID}>
         <h2 id={STEPS_TITLE_ID} ref={headingRef} tabIndex={-1} className="pc-run__subtitle">
           {RUN_TEXT.stepsHeading}

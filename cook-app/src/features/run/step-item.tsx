@@ -1,17 +1,19 @@
 import type { CSSProperties } from 'react';
 import { Badge, Button } from '@pitclock/design-system';
 import {
+  formatScheduleDelta,
   hhmmInZone,
   isStepCompleted,
   isStepDismissed,
   isStepOverdue,
   parseInstant,
   readDueAt,
+  stepScheduleDelta,
   type StepColour,
 } from '../../domain';
 import type { RunStep } from '../../store';
 import { RUN_TEXT } from './messages';
-import { formatCountdown } from './run-model';
+import { deltaClass, formatCountdown } from './run-model';
 
 export type StepAction = 'complete' | 'snooze' | 'dismiss' | 'undismiss' | 'notes';
 
@@ -57,6 +59,7 @@ function StepWhen({ step, nowMs, timeZone }: { step: RunStep; nowMs: number; tim
   const due = readDueAt(step);
   const completed = isStepCompleted(step);
   const completedAt = parseInstant(step.completed_at);
+  const delta = stepScheduleDelta(step);
   return (
     <p className="pc-run-step__when">
       {due === null ? (
@@ -81,6 +84,7 @@ function StepWhen({ step, nowMs, timeZone }: { step: RunStep; nowMs: number; tim
           {formatCountdown(due, nowMs)}
         </span>
       )}
+      {delta === null ? null : <span className={deltaClass(delta)}>{formatScheduleDelta(delta)}</span>}
     </p>
   );
 }
