@@ -6,12 +6,13 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useStore } from 'react-redux';
 import {
+  contestNow,
   ALERT_CHECK_INTERVAL_MS,
   expireFallbackAlerts,
   FALLBACK_ALERT_TTL_MS,
   pushFallbackAlert,
 } from '../../domain';
-import { runSelectors, runStepSelectors, type CookRootState } from '../../store';
+import { contestSelectors, runSelectors, runStepSelectors, type CookRootState } from '../../store';
 import {
   activeRunSteps,
   alertNotice,
@@ -117,7 +118,10 @@ export function AlertCenter({
       const stored = storage && storageWorks.current ? readAlertStates(storage) : null;
       const previous = stored ?? memory.current;
       const nowMs = now();
-      const { states, alerts } = runAlertCheck(previous, steps, nowMs);
+      const contests = contestSelectors.selectEntities(state);
+      const { states, alerts } = runAlertCheck(previous, steps, (step) =>
+        contestNow(contests[step.contest_id], nowMs),
+      );
       memory.current = states;
       if (storage && storageWorks.current && !sameAlertStates(previous, states)) {
         storageWorks.current = writeAlertStates(storage, states);

@@ -61,6 +61,13 @@ describe('runAlertCheck', () => {
     });
   });
 
+  it("judges each step on its cook-off's contest clock when given one: 5 minutes ahead alerts 5 minutes sooner", async () => {
+    const { bundle } = await startedRun([['Wrap', 60]]); // 17:00
+    const aheadBy5 = () => at('16:55:00') + 5 * 60 * S;
+    expect(runAlertCheck({}, storeSteps(bundle), at('16:55:00')).alerts).toEqual([]);
+    expect(runAlertCheck({}, storeSteps(bundle), aheadBy5).alerts.map((a) => a.stage)).toEqual(['due-now']);
+  });
+
   it('drops the remembered state of a step that no longer exists and keeps that of a step outside its windows', async () => {
     const { bundle, byName } = await startedRun([['Wrap', 60]]);
     const wrap = byName.Wrap!.id;

@@ -47,12 +47,14 @@ export type AlertCheck = { states: AlertStates; alerts: StepAlert[] };
 export function runAlertCheck(
   states: Readonly<AlertStates>,
   steps: readonly AlertStep[],
-  nowMs: number,
+  nowMs: number | ((step: AlertStep) => number),
 ): AlertCheck {
   const next: AlertStates = {};
   const alerts: StepAlert[] = [];
+  // A step is judged on its cook-off's contest clock when the caller gives one per step.
+  const nowOf = typeof nowMs === 'function' ? nowMs : () => nowMs;
   for (const step of steps) {
-    const decision = nextAlertState(states[step.id] ?? null, step, nowMs);
+    const decision = nextAlertState(states[step.id] ?? null, step, nowOf(step));
     if (decision.state) next[step.id] = decision.state;
     if (decision.send && decision.state) {
       alerts.push({

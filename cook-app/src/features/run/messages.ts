@@ -55,4 +55,11 @@ export const RUN_TEXT = {
   useActualTime: 'Use actual time next time',
   useActualTimeFor: (name: string) => `Use actual time next time for ${name}`,
   savedMinutesBefore: (name: string, minutes: number) => `Saved: ${name} now ${minutes} min before turn-in.`,
+  save: 'Save',
+  setContestClock: 'Set contest clock',
+  usePhoneClock: 'Use phone clock',
+  contestClockOffset: (offset: string) => `Contest clock ${offset}`,
+  contestClockLabel: 'The official clock shows (HH:MM)',
+  contestClockHint: "Type it as announced at the cooks' meeting: every time of this cook-off follows it.",
+  contestClockFailed: 'Failed to save cook-off',
 } as const;

@@ -1,7 +1,7 @@
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { Banner, Button, ProgressBar, Spinner, Tabs } from '@pitclock/design-system';
-import { hhmmInZone, isRunOver, RUN_CLOCK_REFRESH_MS, type StepView } from '../../domain';
+import { contestNow, hhmmInZone, isRunOver, RUN_CLOCK_REFRESH_MS, type StepView } from '../../domain';
 import {
   contestSelectors,
   FAILURE_MESSAGES,
@@ -17,6 +17,7 @@ import {
 } from '../../store';
 import { useStoreLoad } from '../../lib/use-store-load';
 import { CompleteDialog } from './complete-dialog';
+import { ContestClock } from './contest-clock';
 import { RUN_TEXT } from './messages';
 import { NotesDialog } from './notes-dialog';
 import { countCompleted, stepColours } from './run-model';
@@ -96,11 +97,13 @@ function Failed({ message, title }: { message: string; title: string }) {
 type Dialog = { kind: 'complete' | 'snooze' | 'notes'; stepId: string };
 
 /** A loaded run: header with clock and progress, timeline, Pending / All, actions and their dialogs. */
-function RunView({ run, now, timeZone }: ClockProps & { run: Run }) {
+function RunView({ run, now: phoneNow, timeZone }: ClockProps & { run: Run }) {
   const contest = useCookSelector((state) => contestSelectors.selectById(state, run.contest_id));
+  // Every time of this screen is on the cook-off's contest clock (the phone's when none is set).
+  const now = useCallback(() => contestNow(contest, phoneNow()), [contest, phoneNow]);
   const steps = useCookSelector((state) => selectRunSteps(state, run.id));
   const colours = useMemo(() => stepColours(steps), [steps]);
-  const clock = useNow(now, RUN_CLOCK_REFRESH_MS);
+  const clock = contestNow(contest, useNow(phoneNow, RUN_CLOCK_REFRESH_MS));
   const [view, setView] = useState<StepView>('pending');
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -152,10 +155,13 @@ function RunView({ run, now, timeZone }: ClockProps & { run: Run }) {
     <ScreenFrame
       title={contest?.name ?? run.name}
       header={
-        <p className="pc-run__clock">
-          <span className="pc-run__clock-label">{RUN_TEXT.clockLabel}</span>{' '}
-          <time dateTime={new Date(clock).toISOString()}>{hhmmInZone(clock, timeZone)}</time>
-        </p>
+        <>
+          <p className="pc-run__clock">
+            <span className="pc-run__clock-label">{RUN_TEXT.clockLabel}</span>{' '}
+            <time dateTime={new Date(clock).toISOString()}>{hhmmInZone(clock, timeZone)}</time>
+          </p>
+          {contest ? <ContestClock contest={contest} /> : null}
+        </>
       }
     >
       <ProgressBar

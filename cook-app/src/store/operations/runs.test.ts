@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { runSelectors, runStepSelectors, selectStepNotes } from '../selectors';
 import { expectRejectedUnchanged, readyStore, type TestStore } from '../test-helpers';
-import { addContest, attachTemplate } from './contests';
+import { addContest, attachTemplate, setContestClock } from './contests';
 import { addStepNote, getStepNotes } from './notes';
 import {
   completeStep,
@@ -128,6 +128,18 @@ describe('runs', () => {
       '2026-06-01T15:04:00.000Z',
     );
     expect(runStepSelectors.selectById(store.getState(), id)?.scheduled_at).toBe('2026-06-01T15:04:00.000Z');
+  });
+
+  it("snoozes and completes 'now' on the cook-off's contest clock when it has one", async () => {
+    const store = await readyStore();
+    const { run, steps } = await startedRun(store);
+    // The official clock shows 15:03 while this device reads 15:00.
+    await store.dispatch(setContestClock({ contest_id: run.contest_id, shown: '15:03' })).unwrap();
+    expect(await store.dispatch(snoozeStep({ step_id: steps[0]!.id })).unwrap()).toBe(
+      '2026-06-01T15:13:00.000Z',
+    );
+    const done = await store.dispatch(completeStep({ step_id: steps[1]!.id, time_mode: 'now' })).unwrap();
+    expect(done.completed_at).toBe('2026-06-01T15:03:00.000Z');
   });
 
   it.each([0, -5, 0.5, 'soon'])('refuses to snooze for %s minutes and changes nothing', async (minutes) => {

@@ -1,3 +1,4 @@
+import { contestNow } from '../../domain/contest-clock';
 import { findActiveRun } from '../../domain/contests';
 import { computeRunSchedule, type ScheduleTemplate } from '../../domain/schedule';
 import {
@@ -98,6 +99,11 @@ export function stepAndRun(stepId: string, { getState }: OperationContext): { st
   return { step, run };
 }
 
+/** Now on the run's contest clock (beyond SPEC.md): the times of a cook-off all follow it. */
+function contestClockNow(run: Run, context: OperationContext): number {
+  return contestNow(contestSelectors.selectById(context.getState(), run.contest_id), context.nowMs);
+}
+
 function saveStep(context: OperationContext, op: string, step: RunStep, notes: StepNote[] = []) {
   context.commit({ op, set: { run_steps: [step], step_notes: notes } });
   return step;
@@ -109,8 +115,8 @@ export const snoozeStep = defineOperation<string, { step_id: string; minutes?: n
   FAILURE_MESSAGES.snooze,
   (input, context) => {
     const minutes = valid(validateSnoozeMinutes(input.minutes));
-    const { step } = stepAndRun(input.step_id, context);
-    const scheduledAt = snoozedUntil(context.nowMs, minutes);
+    const { step, run } = stepAndRun(input.step_id, context);
+    const scheduledAt = snoozedUntil(contestClockNow(run, context), minutes);
     saveStep(context, 'runs/snoozeStep', { ...step, scheduled_at: scheduledAt, updated_at: context.now });
     return scheduledAt;
   },
@@ -158,7 +164,7 @@ export const completeStep = defineOperation<RunStep, CompleteStepInput>(
   FAILURE_MESSAGES.complete,
   ({ step_id, ...payload }, context) => {
     const { step, run } = stepAndRun(step_id, context);
-    const completedAt = valid(completionTime(step, payload, context.nowMs, context.timeZone));
+    const completedAt = valid(completionTime(step, payload, contestClockNow(run, context), context.timeZone));
     const note = validateNote(payload.note);
     const notes: StepNote[] = note.ok
       ? [{ id: context.newId(), run_id: run.id, step_id, body: note.value, ...stampNew(context.now) }]
