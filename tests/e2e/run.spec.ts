@@ -134,6 +134,17 @@ test('on the day a team is alerted when a step is due, completes, snoozes, dismi
   await expect(page.getByRole('button', { name: 'Notes (1) Rub' })).toBeVisible();
   await expect(step(page, 'Wrap')).toContainText('09:30');
   await expect(page.getByText('1 of 3 steps done')).toBeVisible();
+
+  // At the cooks' meeting the official clock shows 10 minutes later than the phone: everything follows it.
+  const phone = (await page.locator('.pc-run__clock time').textContent())!;
+  const [hours, minutes] = phone.split(':').map(Number) as [number, number];
+  const official = `${String(hours).padStart(2, '0')}:${String(minutes + 10).padStart(2, '0')}`;
+  await page.getByRole('button', { name: 'Set contest clock' }).click();
+  const clock = page.getByRole('dialog', { name: 'Set contest clock' });
+  await clock.getByLabel(/The official clock shows/).fill(official);
+  await clock.getByLabel(/The official clock shows/).press('Enter');
+  await expect(page.getByText('Contest clock +10 min')).toBeVisible();
+  await expect(page.locator('.pc-run__clock time')).toHaveText(official);
 });
 
 test('with notification permission granted, a due step is shown as a native notification', async ({

@@ -15,6 +15,7 @@ import {
   type Run,
   type RunStep,
 } from '../../store';
+import { NotificationStatus } from '../../lib/notification-status';
 import { useStoreLoad } from '../../lib/use-store-load';
 import { CompleteDialog } from './complete-dialog';
 import { ContestClock } from './contest-clock';
@@ -161,6 +162,7 @@ function RunView({ run, now: phoneNow, timeZone }: ClockProps & { run: Run }) {
             <time dateTime={new Date(clock).toISOString()}>{hhmmInZone(clock, timeZone)}</time>
           </p>
           {contest ? <ContestClock contest={contest} /> : null}
+          <NotificationStatus />
         </>
       }
     >
