@@ -1,21 +1,23 @@
 import { api as defaultApi, type ApiClient } from '../http/api-client';
 import { isApiError } from '../http/api-error';
-import {
-  LicenseCheckResponse,
-  LicensePublicKeyResponse,
-  type LicenseCheckResponse as CheckAnswer,
-  type LicenseJwk,
-} from '../schemas/licensing';
+import type { LicenseCheckResponse as CheckAnswer, LicenseJwk } from '../schemas/licensing';
 import { session } from '../session/session-store';
 import { licence as defaultLicence, type LicenceStore } from './licence-store';
 
 export type OnlineLicenceStatus = CheckAnswer['status'] | 'offline';
+
+/**
+ * The answers' schemas, loaded when first needed: zod then comes with the first licensing call of a
+ * signed-in device instead of with every first page (the welcome page makes none).
+ */
+const schemas = () => import('../schemas/licensing');
 
 /** GET /licenses/public-key (public): caches the licensing service's JWK for offline checks and returns it. */
 export async function fetchLicencePublicKey(
   client: ApiClient = defaultApi,
   store: LicenceStore = defaultLicence,
 ): Promise<LicenseJwk> {
+  const { LicensePublicKeyResponse } = await schemas();
   const answer = await client.get('/licenses/public-key', { schema: LicensePublicKeyResponse, auth: false });
   store.setPublicKey(answer.public_key);
   return answer.public_key;
@@ -40,6 +42,7 @@ export async function checkLicenceOnline(
   store: LicenceStore = defaultLicence,
   deviceId: string = session.getDeviceId(),
 ): Promise<OnlineLicenceStatus> {
+  const { LicenseCheckResponse } = await schemas();
   let answer: CheckAnswer;
   try {
     answer = await client.post('/licenses/check', { device_id: deviceId }, { schema: LicenseCheckResponse });
