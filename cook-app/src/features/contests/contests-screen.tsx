@@ -1,4 +1,4 @@
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import {
   Badge,
   Banner,
@@ -85,8 +85,7 @@ export function ContestsScreen({ now = Date.now, timeZone = systemZone() }: Cont
   const { start: startCookOff, confirmation: startConfirmation } = useStartCookOff({ now });
 
   const today = ymdInZone(now(), timeZone);
-  // eslint-disable-next-line react-hooks/exhaustive-deps -- re-filter when the list or the day changes
-  const contests = useMemo(() => upcomingContests(all, now(), timeZone), [all, today, timeZone]);
+  const contests = upcomingContests(all, now(), timeZone);
   const bodyName = (id: string | null) => bodies.find((b) => b.id === id)?.name ?? '';
   const selected = contests.find((c) => c.id === selectedId) ?? null;
   const managed = all.find((c) => c.id === managing) ?? null;
