@@ -1,10 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { readAlertPreferences } from './alert-preferences';
 import { NotificationStatus } from './notification-status';
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  localStorage.clear();
 });
 
 function stubNotification(permission: NotificationPermission, answer: NotificationPermission = permission) {
@@ -45,5 +47,19 @@ describe('NotificationStatus', () => {
     render(<NotificationStatus />);
     expect(screen.getByText('unsupported')).toBeTruthy();
     expect(screen.getByText('Notifications are not supported in this browser')).toBeTruthy();
+  });
+
+  it('keeps the alert preferences: title flash on and sound off by default, each switch stored', async () => {
+    stubNotification('granted');
+    render(<NotificationStatus />);
+    const flash = screen.getByRole('switch', { name: 'Flash the tab title' });
+    const sound = screen.getByRole('switch', { name: 'Alert sound' });
+    expect(flash.getAttribute('aria-checked')).toBe('true');
+    expect(sound.getAttribute('aria-checked')).toBe('false');
+    const user = userEvent.setup();
+    await user.click(sound);
+    await user.click(flash);
+    expect(readAlertPreferences()).toEqual({ titleFlash: false, sound: true });
+    expect(sound.getAttribute('aria-checked')).toBe('true');
   });
 });

@@ -3,7 +3,7 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { AlertCenter } from './alert-center';
 import { completeStep, dismissStep } from '../../store';
 import { ALERT_STATES_KEY } from './alert-engine';
-import { ALERT_SOUND_KEY, TITLE_FLASH_KEY } from './alert-preferences';
+import { ALERT_SOUND_KEY, TITLE_FLASH_KEY } from '../../lib/alert-preferences';
 import { ALERT_LAST_SEEN_KEY, ALERT_MISSED_KEY } from './missed-while-away';
 import { at, recordingDelivery, renderWithStore, startedRun, type TestBundle } from './test-support';
 

@@ -25,7 +25,7 @@ import {
   type AlertStates,
   type StepAlert,
 } from './alert-engine';
-import { readAlertPreferences } from './alert-preferences';
+import { readAlertPreferences } from '../../lib/alert-preferences';
 import { flashTitle, playAlertTone } from './attention';
 import { FallbackAlerts, type FallbackAlertItem } from './fallback-alerts';
 import { MissedPanel } from './missed-panel';

@@ -12,13 +12,6 @@ export {
   type StepAlert,
 } from './alert-engine';
 export {
-  ALERT_SOUND_KEY,
-  readAlertPreferences,
-  TITLE_FLASH_KEY,
-  writeAlertPreferences,
-  type AlertPreferences,
-} from './alert-preferences';
-export {
   ALERT_LAST_SEEN_KEY,
   ALERT_MISSED_KEY,
   missedSince,

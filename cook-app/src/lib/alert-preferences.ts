@@ -1,6 +1,6 @@
 // The two alert preferences (SPEC.md section 9): hidden-tab title flash (on by default) and sound (off by
 // default), kept in localStorage as '1' / '0'. The Settings screen reads and writes them through here.
-import { ALERT_SOUND_DEFAULT, TITLE_FLASH_DEFAULT } from '../../domain';
+import { ALERT_SOUND_DEFAULT, TITLE_FLASH_DEFAULT } from '../domain';
 
 export const TITLE_FLASH_KEY = 'pitclock_alert_title_flash';
 export const ALERT_SOUND_KEY = 'pitclock_alert_sound';
