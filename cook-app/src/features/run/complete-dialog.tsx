@@ -1,5 +1,5 @@
-import { useId, useState, type FormEvent } from 'react';
-import { Banner, Button, Modal, TimeInput } from '@pitclock/design-system';
+import { useId, useState } from 'react';
+import { Banner, FormDialog, TimeInput } from '@pitclock/design-system';
 import {
   customCompletionAt,
   hhmmInZone,
@@ -42,8 +42,7 @@ export function CompleteDialog({ step, now, timeZone, onClose, onCompleted }: Co
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     if (busy) return;
     setError(null);
     setCustomError(null);
@@ -81,69 +80,62 @@ export function CompleteDialog({ step, now, timeZone, onClose, onCompleted }: Co
   ];
 
   return (
-    <Modal
+    <FormDialog
       open
       onClose={onClose}
       title={RUN_TEXT.completeTitle(step.name)}
       size="sm"
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            {RUN_TEXT.cancel}
-          </Button>
-          <Button type="submit" form={`${id}-form`} loading={busy}>
-            {RUN_TEXT.complete}
-          </Button>
-        </>
-      }
+      submitLabel={RUN_TEXT.complete}
+      cancelLabel={RUN_TEXT.cancel}
+      busy={busy}
+      onSubmit={() => void submit()}
+      formClassName="pc-run-dialog"
     >
-      <form id={`${id}-form`} className="pc-run-dialog" onSubmit={(event) => void submit(event)} noValidate>
-        {error ? <Banner tone="red">{error}</Banner> : null}
-        <fieldset className="pc-run-dialog__modes">
-          <legend className="pc-field__label">{RUN_TEXT.timeModeLegend}</legend>
-          {modes.map((option) => (
-            <label key={option.value} className="pc-run-dialog__mode">
-              <input
-                type="radio"
-                name={`${id}-mode`}
-                value={option.value}
-                checked={mode === option.value}
-                onChange={() => {
-                  setMode(option.value);
-                  setCustomError(null);
-                }}
-              />
-              <span>{option.label}</span>
-              {option.detail ? <span className="pc-run-dialog__detail">{option.detail}</span> : null}
-            </label>
-          ))}
-        </fieldset>
-        {mode === 'custom' ? (
-          <TimeInput
-            label={RUN_TEXT.customLabel}
-            defaultValue={customText}
-            invalidMessage={VALIDATION_MESSAGES.customTimeInvalid}
-            error={customError ?? undefined}
-            onChange={(event) => {
-              setCustomText(event.target.value);
-              setCustomError(null);
-            }}
-            onValueChange={(value) => setCustomText(value)}
-          />
-        ) : null}
-        <div className="pc-field">
-          <label htmlFor={`${id}-note`} className="pc-field__label">
-            {RUN_TEXT.noteLabel}
+      {error ? <Banner tone="red">{error}</Banner> : null}
+      <fieldset className="pc-run-dialog__modes">
+        <legend className="pc-field__label">{RUN_TEXT.timeModeLegend}</legend>
+        {modes.map((option) => (
+          <label key={option.value} className="pc-run-dialog__mode">
+            <input
+              type="radio"
+              name={`${id}-mode`}
+              value={option.value}
+              checked={mode === option.value}
+              onChange={() => {
+                setMode(option.value);
+                setCustomError(null);
+              }}
+            />
+            <span>{option.label}</span>
+            {option.detail ? <span className="pc-run-dialog__detail">{option.detail}</span> : null}
           </label>
-          <textarea
-            id={`${id}-note`}
-            className="pc-input pc-run-dialog__textarea"
-            rows={2}
-            value={note}
-            onChange={(event) => setNote(event.target.value)}
-          />
-        </div>
-      </form>
-    </Modal>
+        ))}
+      </fieldset>
+      {mode === 'custom' ? (
+        <TimeInput
+          label={RUN_TEXT.customLabel}
+          defaultValue={customText}
+          invalidMessage={VALIDATION_MESSAGES.customTimeInvalid}
+          error={customError ?? undefined}
+          onChange={(event) => {
+            setCustomText(event.target.value);
+            setCustomError(null);
+          }}
+          onValueChange={(value) => setCustomText(value)}
+        />
+      ) : null}
+      <div className="pc-field">
+        <label htmlFor={`${id}-note`} className="pc-field__label">
+          {RUN_TEXT.noteLabel}
+        </label>
+        <textarea
+          id={`${id}-note`}
+          className="pc-input pc-run-dialog__textarea"
+          rows={2}
+          value={note}
+          onChange={(event) => setNote(event.target.value)}
+        />
+      </div>
+    </FormDialog>
   );
 }

@@ -1,5 +1,5 @@
-import { useId, useState, type FormEvent } from 'react';
-import { Banner, Button, Modal, NumberField } from '@pitclock/design-system';
+import { useState } from 'react';
+import { Banner, FormDialog, NumberField } from '@pitclock/design-system';
 import { SNOOZE_DEFAULT_MINUTES, SNOOZE_MIN_MINUTES, validateSnoozeMinutes } from '../../domain';
 import { FAILURE_MESSAGES, snoozeStep, useCookDispatch, type RunStep } from '../../store';
 import { operationMessage } from '../../lib/operation-message';
@@ -15,15 +15,13 @@ export type SnoozeDialogProps = {
 /** Snooze a step: minutes from now (default 10, at least 1; the domain's message beside the field). */
 export function SnoozeDialog({ step, onClose, onSnoozed }: SnoozeDialogProps) {
   const dispatch = useCookDispatch();
-  const id = useId();
   const [minutes, setMinutes] = useState<number | null>(SNOOZE_DEFAULT_MINUTES);
   const [unreadable, setUnreadable] = useState(false);
   const [fieldError, setFieldError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     if (busy) return;
     setError(null);
     // Text the number input cannot read is refused like any other non-number.
@@ -44,38 +42,31 @@ export function SnoozeDialog({ step, onClose, onSnoozed }: SnoozeDialogProps) {
   };
 
   return (
-    <Modal
+    <FormDialog
       open
       onClose={onClose}
       title={RUN_TEXT.snoozeTitle(step.name)}
       size="sm"
-      footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            {RUN_TEXT.cancel}
-          </Button>
-          <Button type="submit" form={`${id}-form`} loading={busy}>
-            {RUN_TEXT.snooze}
-          </Button>
-        </>
-      }
+      submitLabel={RUN_TEXT.snooze}
+      cancelLabel={RUN_TEXT.cancel}
+      busy={busy}
+      onSubmit={() => void submit()}
+      formClassName="pc-run-dialog"
     >
-      <form id={`${id}-form`} className="pc-run-dialog" onSubmit={(event) => void submit(event)} noValidate>
-        {error ? <Banner tone="red">{error}</Banner> : null}
-        <NumberField
-          label={RUN_TEXT.snoozeLabel}
-          hint={RUN_TEXT.snoozeHint}
-          min={SNOOZE_MIN_MINUTES}
-          step={1}
-          value={minutes}
-          error={fieldError ?? undefined}
-          onChange={(event) => {
-            setUnreadable(event.target.validity.badInput);
-            setFieldError(null);
-          }}
-          onValueChange={setMinutes}
-        />
-      </form>
-    </Modal>
+      {error ? <Banner tone="red">{error}</Banner> : null}
+      <NumberField
+        label={RUN_TEXT.snoozeLabel}
+        hint={RUN_TEXT.snoozeHint}
+        min={SNOOZE_MIN_MINUTES}
+        step={1}
+        value={minutes}
+        error={fieldError ?? undefined}
+        onChange={(event) => {
+          setUnreadable(event.target.validity.badInput);
+          setFieldError(null);
+        }}
+        onValueChange={setMinutes}
+      />
+    </FormDialog>
   );
 }
