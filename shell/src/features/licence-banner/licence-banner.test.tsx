@@ -198,9 +198,11 @@ describe('licence banner online check', () => {
     act(() => vi.advanceTimersByTime(LICENCE_ONLINE_CHECK_MS - 1));
     expect(calls).toEqual([]);
     act(() => vi.advanceTimersByTime(1));
-    expect(calls.map((call) => call.path)).toEqual(['/licenses/check']);
+    // The check loads its answer's schema first: the call follows within a few ticks.
+    // (vi.waitFor: testing-library's waitFor polls with setInterval, which is faked here.)
+    await vi.waitFor(() => expect(calls.map((call) => call.path)).toEqual(['/licenses/check']));
     act(() => vi.advanceTimersByTime(LICENCE_ONLINE_CHECK_MS));
-    expect(calls).toHaveLength(2);
+    await vi.waitFor(() => expect(calls).toHaveLength(2));
   });
 });
 
@@ -221,8 +223,11 @@ describe('licence banner public key upkeep', () => {
     storeLicence(Date.now() + 3 * DAY);
     const { server, client } = await serve();
     renderBanner('/contests', client);
+    // Wait on this server's requests: a check still in flight from an earlier test may cache the same key.
+    await waitFor(() =>
+      expect(server.requests.map((r) => r.path)).toEqual(['/api/licenses/check', '/api/licenses/public-key']),
+    );
     await waitFor(() => expect(licence.getPublicKey()).toEqual(jwk));
-    expect(server.requests.map((r) => r.path)).toEqual(['/api/licenses/check', '/api/licenses/public-key']);
   });
 
   /** A licence whose header names the key `kid`, as the licensing service's do. */
@@ -238,8 +243,11 @@ describe('licence banner public key upkeep', () => {
     licence.setPublicKey({ ...jwk, kid: 'k0' });
     const { server, client } = await serve();
     renderBanner('/contests', client);
+    // Wait on this server's requests: a check still in flight from an earlier test may cache the same key.
+    await waitFor(() =>
+      expect(server.requests.map((r) => r.path)).toEqual(['/api/licenses/check', '/api/licenses/public-key']),
+    );
     await waitFor(() => expect(licence.getPublicKey()).toEqual(jwk));
-    expect(server.requests.map((r) => r.path)).toEqual(['/api/licenses/check', '/api/licenses/public-key']);
   });
 
   it('does not fetch the key while the cached one is the key the licence names', async () => {
