@@ -214,10 +214,15 @@ test('a cook reorders templates with the keyboard, on one React, and the order s
   const order = () => list.getByRole('link').allTextContents();
   expect(await order()).toEqual(['Chicken', 'Ribs', 'Pork']);
 
+  // Each key waits for the move it makes to be announced, as a screen-reader user would hear it.
+  const announced = (text: string) => expect(page.getByText(text, { exact: true })).toBeAttached();
   await page.getByRole('button', { name: 'Reorder Pork' }).focus();
   await page.keyboard.press('Space');
+  await announced('Picked up Pork. It is in position 3 of 3.');
   await page.keyboard.press('ArrowUp');
+  await announced('Pork was moved to position 2 of 3.');
   await page.keyboard.press('ArrowUp');
+  await announced('Pork was moved to position 1 of 3.');
   await page.keyboard.press('Space');
   await expect.poll(order).toEqual(['Pork', 'Chicken', 'Ribs']);
   expect(await reactInstanceCount(page)).toBe(1);
