@@ -77,3 +77,9 @@ export const PUSH_TEST_BODY = 'Push notifications work on this device.';
 export const IS_ALERTING_MESSAGE = 'pitclock:is-alerting';
 /** How long the service worker waits for the windows' answers before it shows the push anyway. */
 export const IS_ALERTING_TIMEOUT_MS = 500;
+
+/**
+ * Posted by the service worker to open windows after the browser replaced this device's push
+ * subscription (pushsubscriptionchange): the app registers the new one with the notifier.
+ */
+export const PUSH_SUBSCRIPTION_CHANGED_MESSAGE = 'pitclock:push-subscription-changed';
