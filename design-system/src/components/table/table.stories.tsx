@@ -95,3 +95,17 @@ export const Empty: Story = {
 };
 
 export const NoCaption: Story = { args: { caption: undefined } };
+
+/** On a phone (below 768px) each cook-off is a card of labelled lines; the actions have no label. */
+export const StackedOnPhones: Story = {
+  args: { stackBelow: 'md' },
+  globals: { viewport: { value: 'mobile1', isRotated: false } },
+  play: async ({ canvasElement }) => {
+    const table = within(canvasElement).getByRole('table', { name: 'Cook-offs' });
+    await expect(table).toHaveClass('pc-table--stack-below-md');
+    await expect(within(table).getByText('Memphis, TN')).toHaveAttribute('data-label', 'Location');
+    await expect(
+      within(table).getByRole('button', { name: 'Edit Royal Oak Classic' }).parentElement,
+    ).not.toHaveAttribute('data-label');
+  },
+};

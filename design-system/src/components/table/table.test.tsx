@@ -41,4 +41,35 @@ describe('Table', () => {
     const bodyRows = screen.getAllByRole('row').slice(1);
     expect(bodyRows.map((r) => r.textContent)).toEqual(['Smoke FestLynchburgKCBS', 'Pig OutMemphisMBN']);
   });
+
+  it('labels every cell with its column for the stacked (card) layout: label, else a text header', () => {
+    const labelled: TableColumn<Row>[] = [
+      ...columns,
+      { id: 'logo', header: <b>Logo</b>, label: 'Team logo', cell: () => 'L' },
+      { id: 'actions', header: 'Actions', hideHeader: true, cell: () => 'A' },
+    ];
+    render(
+      <Table
+        columns={labelled}
+        rows={rows.slice(0, 1)}
+        getRowKey={(r) => r.id}
+        stackBelow="sm"
+        caption="T"
+      />,
+    );
+    const table = screen.getByRole('table', { name: 'T' });
+    expect(table).toHaveClass('pc-table--stack-below-sm');
+    expect(within(table).getByRole('rowheader', { name: 'Smoke Fest' })).toHaveAttribute(
+      'data-label',
+      'Name',
+    );
+    expect(within(table).getByRole('cell', { name: 'Lynchburg' })).toHaveAttribute('data-label', 'City');
+    expect(within(table).getByRole('cell', { name: 'L' })).toHaveAttribute('data-label', 'Team logo');
+    expect(within(table).getByRole('cell', { name: 'A' })).not.toHaveAttribute('data-label');
+  });
+
+  it('keeps the plain table layout when stackBelow is not set', () => {
+    render(<Table columns={columns} rows={rows} getRowKey={(r) => r.id} caption="T" />);
+    expect(screen.getByRole('table', { name: 'T' }).className).not.toMatch(/stack-below/);
+  });
 });

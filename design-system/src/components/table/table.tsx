@@ -18,6 +18,8 @@ export type TableColumn<Row> = {
   /** Header visually hidden (e.g. an actions column); still read by screen readers. */
   hideHeader?: boolean;
   className?: string;
+  /** The cell's label when rows stack as cards (stackBelow); default the header when it is a string. */
+  label?: string;
 };
 
 export type TableProps<Row> = {
@@ -34,11 +36,23 @@ export type TableProps<Row> = {
   dense?: boolean;
   className?: string;
   rowClassName?: (row: Row, index: number) => string | undefined;
+  /**
+   * Below this width (sm 576px, md 768px) each row is shown as a card, every cell labelled with its
+   * column's label (headers hidden), so that a wide table is usable on a phone without scrolling sideways.
+   */
+  stackBelow?: TableBreakpoint;
 };
 
 /** Class name that hides a column below a breakpoint. */
 export function hideBelowClass(breakpoint: TableBreakpoint | undefined): string | undefined {
   return breakpoint ? `pc-hide-below-${breakpoint}` : undefined;
+}
+
+/** The label a stacked cell shows: the column's label, else its header when that is plain text. */
+function cellLabel<Row>(column: TableColumn<Row>): string | undefined {
+  if (column.hideHeader) return undefined;
+  if (column.label !== undefined) return column.label;
+  return typeof column.header === 'string' ? column.header : undefined;
 }
 
 function columnClass<Row>(column: TableColumn<Row>) {
@@ -60,6 +74,7 @@ export function Table<Row>({
   dense = false,
   className,
   rowClassName,
+  stackBelow,
 }: TableProps<Row>) {
   const captionId = `${useStableId()}-caption`;
   const hasCaption = caption !== undefined && caption !== null;
@@ -70,7 +85,14 @@ export function Table<Row>({
       aria-labelledby={hasCaption ? captionId : undefined}
       tabIndex={hasCaption ? 0 : undefined}
     >
-      <table className={cx('pc-table', dense && 'pc-table--dense', className)}>
+      <table
+        className={cx(
+          'pc-table',
+          dense && 'pc-table--dense',
+          stackBelow && `pc-table--stack-below-${stackBelow}`,
+          className,
+        )}
+      >
         {hasCaption ? (
           <caption id={captionId} className={cx('pc-table__caption', hideCaption && 'pc-visually-hidden')}>
             {caption}
@@ -99,11 +121,16 @@ export function Table<Row>({
               <tr key={getRowKey(row, rowIndex)} className={rowClassName?.(row, rowIndex)}>
                 {columns.map((column) =>
                   column.rowHeader ? (
-                    <th key={column.id} scope="row" className={columnClass(column)}>
+                    <th
+                      key={column.id}
+                      scope="row"
+                      className={columnClass(column)}
+                      data-label={cellLabel(column)}
+                    >
                       {column.cell(row, rowIndex)}
                     </th>
                   ) : (
-                    <td key={column.id} className={columnClass(column)}>
+                    <td key={column.id} className={columnClass(column)} data-label={cellLabel(column)}>
                       {column.cell(row, rowIndex)}
                     </td>
                   ),
