@@ -1,8 +1,9 @@
 // The service worker (built by vite-plugin-pwa, injectManifest): precaches the shell and the cook-app
 // remote, falls back to the shell's index.html for navigations, caches admin-console at runtime only
 // (when an admin opens it), and waits for the page to say SKIP_WAITING before taking over. A click on a
-// step-alert notification opens the step's run; its Dismiss action tells the open windows and records the
-// dismissal for the app's next start.
+// step-alert notification opens the step's run; its Dismiss action tells the open windows, records the
+// dismissal for the app's next start and, for a pushed alert, tells the notifier. A pushed step alert is
+// shown unless a visible window already alerts that step (issue 8).
 import { clientsClaim } from 'workbox-core';
 import { cleanupOutdatedCaches, createHandlerBoundToURL, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
@@ -16,8 +17,14 @@ import {
   PENDING_DISMISSALS_DB_VERSION as DISMISSALS_DB_VERSION,
   PENDING_DISMISSALS_STORE as DISMISSALS_STORE,
   STEP_ALERT_TAG,
-  type StepAlertData,
 } from '@pitclock/contracts/step-alerts';
+import {
+  IS_ALERTING_TIMEOUT_MS,
+  PUSH_PATHS,
+  PUSH_SUBSCRIPTION_CHANGED_MESSAGE,
+} from '@pitclock/contracts/push';
+import { parsePushText, pushedNotification, visibleWindowAlerting } from './sw-push';
+import { dismissTokenOf, notificationTarget, stepAlertData } from './sw-step-alert-data';
 
 declare const self: ServiceWorkerGlobalScope;
 
@@ -52,35 +59,6 @@ registerRoute(
     ],
   }),
 );
-
-const isFilled = (value: unknown): value is string => typeof value === 'string' && value !== '';
-
-/** The notification's data when it has the step-alert shape, else null. */
-function stepAlertData(data: unknown): StepAlertData | null {
-  if (typeof data !== 'object' || data === null) return null;
-  const { url, stepId, runId, contestId } = data as Record<string, unknown>;
-  return isFilled(url) && isFilled(stepId) && isFilled(runId) && isFilled(contestId)
-    ? { url, stepId, runId, contestId }
-    : null;
-}
-
-/**
- * Where a click on a step alert goes: the absolute URL of data.url on `origin`, only when data.url is a
- * path of this origin ('/contests/...'); null for anything else (another origin, '//host', 'https:...',
- * 'javascript:...', a relative path, a malformed notification), so a notification never opens elsewhere.
- */
-function notificationTarget(data: unknown, origin: string): string | null {
-  const alert = stepAlertData(data);
-  if (!alert || !alert.url.startsWith('/') || alert.url.startsWith('//') || alert.url.includes('\\')) {
-    return null;
-  }
-  try {
-    const target = new URL(alert.url, origin);
-    return target.origin === origin ? target.href : null;
-  } catch {
-    return null;
-  }
-}
 
 /** The open windows of this origin, the focused one first, then the visible ones. */
 async function originWindows(): Promise<WindowClient[]> {
@@ -153,19 +131,80 @@ async function dismissStep(stepId: string): Promise<void> {
   for (const client of await originWindows()) client.postMessage({ type: DISMISS_STEP_MESSAGE, stepId });
 }
 
+/**
+ * Tells the notifier (POST /api/push/dismiss { token }, same origin, no credentials: the token is the
+ * authority) so that no more reminders of the step are pushed. Failures are left alone: the app re-sends
+ * the schedule with the step dismissed when it next syncs.
+ */
+async function tellNotifierDismissed(token: string): Promise<void> {
+  try {
+    await fetch(new URL(`/api/${PUSH_PATHS.dismiss}`, self.location.origin), {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ token }),
+      credentials: 'omit',
+    });
+  } catch {
+    // Offline or the notifier unreachable: see above.
+  }
+}
+
 self.addEventListener('notificationclick', (event: NotificationEvent) => {
   const { notification } = event;
   if (notification.tag !== STEP_ALERT_TAG) return;
   notification.close();
   const alert = stepAlertData(notification.data);
   if (event.action === 'dismiss') {
-    if (alert) event.waitUntil(dismissStep(alert.stepId));
+    if (!alert) return;
+    const token = dismissTokenOf(notification.data);
+    // Side by side: the notifier's answer never holds up the local dismissal.
+    event.waitUntil(Promise.all([dismissStep(alert.stepId), token ? tellNotifierDismissed(token) : null]));
     return;
   }
   // 'view' or a click on the body: the run of the step (the app's start page when the data is unusable).
   const href =
     notificationTarget(notification.data, self.location.origin) ?? new URL('/', self.location.origin).href;
   event.waitUntil(openInWindow(href));
+});
+
+/**
+ * Shows a push (see sw-push.ts): nothing for an unusable payload, and nothing for a step alert that a
+ * visible window already alerts (Chrome forces no generic notification while a window of the origin is
+ * visible, and the cook would get the same alert twice).
+ */
+async function showPush(text: string | undefined): Promise<void> {
+  const pushed = pushedNotification(parsePushText(text), self.location.origin, Date.now());
+  if (!pushed) return;
+  if (pushed.alert) {
+    const windows = await originWindows();
+    if (await visibleWindowAlerting(windows, pushed.alert, IS_ALERTING_TIMEOUT_MS)) return;
+  }
+  await self.registration.showNotification(pushed.title, pushed.options);
+}
+
+self.addEventListener('push', (event: PushEvent) => {
+  event.waitUntil(showPush(event.data?.text()));
+});
+
+/**
+ * The browser replaced (or dropped) this device's push subscription: when it gives no new one, subscribe
+ * again with the old one's key; then every open window is told, so that the app registers the current
+ * subscription with the notifier (the worker has no credentials to do it).
+ */
+async function renewSubscription(event: PushSubscriptionChangeEvent): Promise<void> {
+  const applicationServerKey = event.oldSubscription?.options.applicationServerKey;
+  if (!event.newSubscription && applicationServerKey) {
+    await self.registration.pushManager
+      .subscribe({ userVisibleOnly: true, applicationServerKey })
+      .catch(() => null);
+  }
+  for (const client of await originWindows()) {
+    client.postMessage({ type: PUSH_SUBSCRIPTION_CHANGED_MESSAGE });
+  }
+}
+
+self.addEventListener('pushsubscriptionchange', (event: PushSubscriptionChangeEvent) => {
+  event.waitUntil(renewSubscription(event));
 });
 
 // Updates are prompted: a new worker waits until the page's reload button sends SKIP_WAITING.

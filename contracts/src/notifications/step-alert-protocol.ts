@@ -16,3 +16,9 @@ export const NAVIGATE_MESSAGE = 'pitclock:navigate';
 export const PENDING_DISMISSALS_DB = 'pitclock-sw';
 export const PENDING_DISMISSALS_DB_VERSION = 1;
 export const PENDING_DISMISSALS_STORE = 'pending-dismissals';
+
+/** The actions of every step-alert notification (SPEC.md section 9); notificationclick reads 'dismiss'. */
+export const STEP_ALERT_ACTIONS = [
+  { action: 'view', title: 'View Contest' },
+  { action: 'dismiss', title: 'Dismiss' },
+] as const;

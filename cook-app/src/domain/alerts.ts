@@ -21,11 +21,10 @@ export const TITLE_FLASH_MAX_TOGGLES = 9;
 export const TITLE_FLASH_DEFAULT = true;
 export const ALERT_SOUND_DEFAULT = false;
 /** Native notifications use one fixed tag, actions View Contest and Dismiss, and require interaction. */
-export { STEP_ALERT_TAG as NOTIFICATION_TAG } from '@pitclock/contracts';
-export const NOTIFICATION_ACTIONS = [
-  { action: 'view', title: 'View Contest' },
-  { action: 'dismiss', title: 'Dismiss' },
-] as const;
+export {
+  STEP_ALERT_TAG as NOTIFICATION_TAG,
+  STEP_ALERT_ACTIONS as NOTIFICATION_ACTIONS,
+} from '@pitclock/contracts';
 
 export type AlertStage = 'due-now' | 'overdue';
 

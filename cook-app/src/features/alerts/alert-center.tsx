@@ -2,7 +2,8 @@
 // around the cook screens, it checks every step of every active run every 5 s (in a background tab too),
 // delivers each alert as a native notification or, failing that, as an in-app fallback alert, and flashes
 // the tab title / plays a tone as the preferences say. It also keeps the "Missed while away" list (steps
-// whose alerts fired while the app was closed or hidden) and shows it at the top of the page content.
+// whose alerts fired while the app was closed or hidden) and shows it at the top of the page content,
+// and tells the service worker which pushed alerts it already covers (is-alerting-responder.ts).
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useStore } from 'react-redux';
 import {
@@ -28,6 +29,7 @@ import {
 import { readAlertPreferences } from '../../lib/alert-preferences';
 import { flashTitle, playAlertTone } from './attention';
 import { FallbackAlerts, type FallbackAlertItem } from './fallback-alerts';
+import { useIsAlertingResponder, type WorkerMessages } from './is-alerting-responder';
 import { MissedPanel } from './missed-panel';
 import { browserNotificationDelivery, type NotificationDelivery } from './notification-delivery';
 import { useMissedWhileAway } from './use-missed-while-away';
@@ -42,6 +44,8 @@ export type AlertCenterProps = {
   notify?: NotificationDelivery;
   /** Zone of the 'due HH:MM' text (default the device's). */
   timeZone?: string;
+  /** Where the service worker's questions arrive (default navigator.serviceWorker). */
+  workerMessages?: WorkerMessages;
   /** The cook screens. */
   children?: ReactNode;
 };
@@ -68,6 +72,7 @@ export function AlertCenter({
   storage = defaultStorage(),
   notify,
   timeZone = deviceTimeZone(),
+  workerMessages,
   children,
 }: AlertCenterProps) {
   const store = useStore<CookRootState>();
@@ -77,6 +82,7 @@ export function AlertCenter({
   const stopFlash = useRef<(() => void) | null>(null);
   const delivery = notify ?? defaultDelivery();
   const { missed, record: recordMissed, acknowledge } = useMissedWhileAway(storage);
+  useIsAlertingResponder(workerMessages);
 
   useEffect(() => {
     let mounted = true;

@@ -19,3 +19,4 @@ export {
   type MissedView,
 } from './missed-while-away';
 export { browserNotificationDelivery, type NotificationDelivery } from './notification-delivery';
+export type { WorkerMessages } from './is-alerting-responder';
