@@ -65,6 +65,15 @@ describe('route guards', () => {
     expect(screen.queryByText(/admin-console at/)).toBeNull();
   });
 
+  it('a signed-in user who is not an admin gets the Admins only page, never the admin console', async () => {
+    signIn();
+    renderAt('/admin/promo-codes');
+    expect(await screen.findByRole('heading', { name: 'Admins only' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Go to your cook-offs' }).getAttribute('href')).toBe('/contests');
+    expect(screen.queryByText(/admin-console at/)).toBeNull();
+    expect(window.location.pathname).toBe('/admin/promo-codes');
+  });
+
   it('an admin route renders the admin console remote', async () => {
     signIn({ is_admin: true });
     renderAt('/admin/licenses');

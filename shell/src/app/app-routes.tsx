@@ -3,12 +3,14 @@ import { Outlet, Route, Routes, useLocation } from 'react-router-dom';
 import { Spinner } from '@pitclock/design-system';
 import { LoginPage } from '../features/auth/login-page';
 import { SignupPage } from '../features/auth/signup-page';
+import { AdminsOnlyPage } from '../features/admins-only/admins-only-page';
 import { AppLayout } from '../features/layout/app-layout';
 import { PublicLayout } from '../features/layout/public-layout';
 import { LicenceBanner } from '../features/licence-banner/licence-banner';
 import { NotFoundPage } from '../features/not-found/not-found-page';
 import { UpdateControls } from '../features/updates/update-controls';
 import { WelcomePage } from '../features/welcome/welcome-page';
+import { useAdminStatus } from '../lib/admin-status';
 import { protectedArea } from './protected-paths';
 import { PublicOnly, RequireAuth } from './route-guards';
 import { RouteEffects } from './route-effects';
@@ -21,6 +23,14 @@ export type AppRoutesProps = {
   /** The header's update controls (replaceable in tests). */
   headerActions?: ReactNode;
 };
+
+/** /admin/*: the admin console for an admin only; nothing of it is fetched for anyone else. */
+function AdminArea({ adminConsole: AdminConsole }: { adminConsole: RemoteComponent }) {
+  const status = useAdminStatus();
+  if (status === 'checking') return <Spinner label="Checking access" />;
+  if (status === 'not-admin') return <AdminsOnlyPage />;
+  return <AdminConsole notFound={<NotFoundPage />} />;
+}
 
 /**
  * A signed-in route: the shared layout around the remote that renders the path. The remotes render
@@ -43,7 +53,7 @@ function ProtectedRoute({ cookApp: CookApp, adminConsole: AdminConsole, headerAc
       <AppLayout headerActions={headerActions} banner={<LicenceBanner />}>
         <Suspense fallback={<Spinner label="Loading" />}>
           {area === 'admin' ? (
-            <AdminConsole notFound={<NotFoundPage />} />
+            <AdminArea adminConsole={AdminConsole} />
           ) : (
             <CookApp notFound={<NotFoundPage />} />
           )}

@@ -4,7 +4,7 @@ import type { ReactNode } from 'react';
 import { session, type ApiClient } from '@pitclock/contracts';
 import { closedPortUrl, startTestServer, testClient, type Reply } from '../test/test-server';
 import { fakeToken, inOneHour } from '../test/tokens';
-import { isAdminRecord, useIsAdmin } from './admin-status';
+import { isAdminRecord, useAdminStatus, useIsAdmin } from './admin-status';
 import { ApiProvider } from './api-context';
 
 const signIn = (claims: Record<string, unknown> = {}) =>
@@ -18,7 +18,7 @@ function renderIsAdmin(client: ApiClient) {
 }
 
 /** An API whose GET /me answers `me`; everything else 404. */
-async function meServer(me: () => Reply) {
+async function meServer(me: () => Reply | Promise<Reply>) {
   const server = await startTestServer((req) => (req.path === '/api/me' ? me() : { status: 404 }));
   return { server, ...testClient(server.url) };
 }
@@ -170,5 +170,54 @@ describe('useIsAdmin: local flag, then GET /me, then the token claims', () => {
     await waitFor(() => expect(server.on('/api/me')).toHaveLength(2));
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(result.current).toBe(false);
+  });
+});
+
+describe('useAdminStatus (the /admin/* gate)', () => {
+  const renderStatus = (client: ApiClient) =>
+    renderHook(() => useAdminStatus(), {
+      wrapper: ({ children }: { children: ReactNode }) => (
+        <ApiProvider client={client}>{children}</ApiProvider>
+      ),
+    });
+
+  it('is checking while /me is on its way for a token without admin claims, then follows the answer', async () => {
+    signIn();
+    let answer: (reply: Reply) => void = () => undefined;
+    const { server, client } = await meServer(() => new Promise<Reply>((resolve) => (answer = resolve)));
+    const { result } = renderStatus(client);
+    expect(result.current).toBe('checking');
+    await waitFor(() => expect(server.on('/api/me')).toHaveLength(1));
+    answer(user({ is_admin: true }));
+    await waitFor(() => expect(result.current).toBe('admin'));
+    await server.close();
+  });
+
+  it('is not-admin once /me says so', async () => {
+    signIn();
+    const { server, client } = await meServer(() => user({ is_admin: false }));
+    const { result } = renderStatus(client);
+    await waitFor(() => expect(result.current).toBe('not-admin'));
+    await server.close();
+  });
+
+  it('offline, stops checking and lets the token decide (no admin claim: not-admin)', async () => {
+    signIn();
+    const { client, calls } = testClient(await closedPortUrl());
+    const { result } = renderStatus(client);
+    await waitFor(() => expect(calls).toHaveLength(1));
+    await waitFor(() => expect(result.current).toBe('not-admin'));
+  });
+
+  it('is admin at once when the token claims it (the server still checks every call)', async () => {
+    signIn({ roles: ['admin'] });
+    const { client } = testClient(await closedPortUrl());
+    expect(renderStatus(client).result.current).toBe('admin');
+  });
+
+  it('is not-admin while signed out', async () => {
+    session.clear();
+    const { client } = testClient(await closedPortUrl());
+    expect(renderStatus(client).result.current).toBe('not-admin');
   });
 });

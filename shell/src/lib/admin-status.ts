@@ -32,17 +32,20 @@ function currentUserKey(): string | null {
   return typeof sub === 'string' || typeof sub === 'number' ? String(sub) : token;
 }
 
-type MeAnswer = { user: string; admin: boolean };
+type MeAnswer = { user: string; admin: boolean | 'unknown' };
+
+/** 'checking' while the first /me of this user is on its way and nothing else says admin. */
+export type AdminStatus = 'admin' | 'not-admin' | 'checking';
 
 /**
- * Whether to show the Admin navigation group (SPEC.md section 6), in order:
+ * Whether the signed-in user is an admin (SPEC.md section 6), in order:
  * 1. the local flag isAdmin/ADMIN ('1' or 'true');
  * 2. GET /me, the source of truth when online (asked once per signed-in user, again when the device
  *    comes back online after a failed call);
  * 3. the stored token's claims when the call fails (offline), and while it is on its way.
  * A client hint only: the server checks the admin claim on every admin call.
  */
-export function useIsAdmin(): boolean {
+export function useAdminStatus(): AdminStatus {
   const client = useApi();
   const flag = useSyncExternalStore(subscribeToSession, () => session.isAdminFlag());
   const user = useSyncExternalStore(subscribeToSession, currentUserKey);
@@ -63,6 +66,7 @@ export function useIsAdmin(): boolean {
         },
         () => {
           // Offline or the server failed: the token's claims stand.
+          if (active) setMe((prev) => (prev?.user === user ? prev : { user, admin: 'unknown' }));
         },
       );
     };
@@ -77,7 +81,14 @@ export function useIsAdmin(): boolean {
     };
   }, [client, flag, user]);
 
-  if (flag) return true;
-  if (me !== null && me.user === user) return me.admin;
-  return fromClaims;
+  if (flag) return 'admin';
+  const answer = me !== null && me.user === user ? me.admin : null;
+  if (typeof answer === 'boolean') return answer ? 'admin' : 'not-admin';
+  if (fromClaims) return 'admin';
+  return answer === null && user !== null ? 'checking' : 'not-admin';
+}
+
+/** Whether to show the Admin navigation group (see useAdminStatus): unknown yet counts as not. */
+export function useIsAdmin(): boolean {
+  return useAdminStatus() === 'admin';
 }
