@@ -6,6 +6,8 @@ import { Spinner } from '@pitclock/design-system';
 import { registerReactInstance } from '../lib/register-react-instance';
 import { createCookStore, firstOpened, useCookDispatch, type CookStoreBundle } from '../store';
 import { AlertCenter } from '../features/alerts';
+// By its own path: the rest of features/push loads with the Settings and About screens.
+import { PushSync } from '../features/push/push-sync';
 import { CookRoutes } from './cook-routes';
 import { ServiceWorkerMessages } from './service-worker-messages';
 
@@ -47,6 +49,7 @@ export function CookApp({ notFound }: CookAppProps) {
         <FirstOpenedRecorder />
         <AlertCenter />
         <ServiceWorkerMessages />
+        <PushSync />
         <CookRoutes notFound={notFound} />
       </PersistGate>
     </Provider>

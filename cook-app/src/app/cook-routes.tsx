@@ -18,6 +18,8 @@ const CategoriesScreen = lazy(() =>
 );
 const PromoScreen = lazy(() => import('../features/promo').then((m) => ({ default: m.PromoScreen })));
 const RunScreen = lazy(() => import('../features/run').then((m) => ({ default: m.RunScreen })));
+const SettingsRoute = lazy(() => import('./settings-route').then((m) => ({ default: m.SettingsRoute })));
+const AboutRoute = lazy(() => import('./about-route').then((m) => ({ default: m.AboutRoute })));
 
 /** A run starts only on a device with a valid licence (else /promo, coming back here after). */
 const licensedRun = (
@@ -34,10 +36,10 @@ export const cookScreens: ReadonlyArray<{ path: string; title: string; element?:
   { path: '/templates', title: 'Templates', element: <TemplatesScreen /> },
   { path: '/templates/:id/steps', title: 'Template Steps', element: <TemplateStepsScreen /> },
   { path: '/categories', title: 'Categories', element: <CategoriesScreen /> },
-  { path: '/settings', title: 'Settings' },
+  { path: '/settings', title: 'Settings', element: <SettingsRoute /> },
   { path: '/privacy', title: 'Privacy Policy' },
   { path: '/terms', title: 'Terms of Service' },
-  { path: '/about', title: 'About' },
+  { path: '/about', title: 'About', element: <AboutRoute /> },
   { path: '/promo', title: 'Promo Code', element: <PromoScreen /> },
 ];
 

@@ -1,0 +1,2 @@
+// About and diagnostics (/about).
+export { AboutScreen, type AboutScreenProps } from './about-screen';

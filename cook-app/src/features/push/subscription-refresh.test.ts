@@ -1,0 +1,111 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PUSH_SUBSCRIPTION_CHANGED_MESSAGE } from '@pitclock/contracts/push';
+import { startTestServer, type TestServer } from '@pitclock/contracts/testing';
+import { isSubscriptionChangedMessage, startSubscriptionRefresh } from './subscription-refresh';
+import {
+  fakePushBrowser,
+  fakePushManager,
+  memorySession,
+  testClient,
+  testOutbox,
+  USER_TOKEN,
+  VAPID_PUBLIC_KEY,
+} from './test-support';
+
+const servers: TestServer[] = [];
+const stops: (() => void)[] = [];
+afterEach(async () => {
+  stops.splice(0).forEach((stop) => stop());
+  await Promise.all(servers.splice(0).map((server) => server.close()));
+});
+
+async function setup({ signedIn = true, subscribed = true, permission = 'granted' as const } = {}) {
+  const server = await startTestServer((req) =>
+    req.path === '/api/push/vapid-public-key' ? { json: { public_key: VAPID_PUBLIC_KEY } } : { status: 201 },
+  );
+  servers.push(server);
+  const session = memorySession(signedIn ? USER_TOKEN : null);
+  const client = testClient(session, server);
+  const { outbox } = testOutbox({ client, session });
+  const manager = fakePushManager(subscribed ? { subscribedWith: VAPID_PUBLIC_KEY } : {});
+  const browser = fakePushBrowser(manager);
+  const warn = vi.fn();
+  const start = () => {
+    stops.push(
+      startSubscriptionRefresh({ browser, outbox, client, session, permission: () => permission, warn }),
+    );
+  };
+  /** What reached the server's push/subscribe, once the outbox has sent everything. */
+  const registered = async () => {
+    await vi.waitFor(async () => {
+      await outbox.idle();
+      expect(outbox.entries()).toEqual([]);
+    });
+    return server.on('/api/push/subscribe').map((r) => r.json);
+  };
+  return { server, session, manager, browser, outbox, start, registered, warn };
+}
+
+const registration = (manager: ReturnType<typeof fakePushManager>, deviceId: string) => {
+  const json = manager.current?.toJSON();
+  return { subscription: { endpoint: json?.endpoint, keys: json?.keys }, device_id: deviceId };
+};
+
+describe('the subscription refresh', () => {
+  it("registers this device's subscription again at app start, so the server always knows it", async () => {
+    const { manager, session, start, registered } = await setup();
+    start();
+    await vi.waitFor(async () =>
+      expect(await registered()).toEqual([registration(manager, session.getDeviceId())]),
+    );
+  });
+
+  it('registers nothing when this browser has no subscription', async () => {
+    const { start, server, outbox } = await setup({ subscribed: false });
+    start();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    await outbox.idle();
+    expect(server.requests).toHaveLength(0);
+  });
+
+  it('waits for sign-in, then registers', async () => {
+    const { manager, session, start, server, registered } = await setup({ signedIn: false });
+    start();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(server.requests).toHaveLength(0);
+    session.setTokens({ token: USER_TOKEN });
+    await vi.waitFor(async () =>
+      expect(await registered()).toEqual([registration(manager, session.getDeviceId())]),
+    );
+  });
+
+  it("registers the browser's new subscription when the service worker says it changed", async () => {
+    const { manager, browser, session, start, registered } = await setup();
+    start();
+    await vi.waitFor(async () => expect(await registered()).toHaveLength(1));
+    await manager.current?.unsubscribe();
+    await manager.subscribe({
+      userVisibleOnly: true,
+      applicationServerKey: Buffer.from(VAPID_PUBLIC_KEY, 'base64url'),
+    });
+    browser.post({ type: PUSH_SUBSCRIPTION_CHANGED_MESSAGE });
+    await vi.waitFor(async () => expect(await registered()).toHaveLength(2));
+    expect((await registered())[1]).toEqual(registration(manager, session.getDeviceId()));
+  });
+
+  it("subscribes again with the server's key when the change left no subscription and notifications are allowed", async () => {
+    const { manager, browser, session, start, registered } = await setup({ subscribed: false });
+    start();
+    browser.post({ type: PUSH_SUBSCRIPTION_CHANGED_MESSAGE });
+    await vi.waitFor(async () => expect(await registered()).toHaveLength(1));
+    expect(manager.subscribeCalls.map((c) => c.userVisibleOnly)).toEqual([true]);
+    expect((await registered())[0]).toEqual(registration(manager, session.getDeviceId()));
+  });
+
+  it('tells the service worker message apart from others', () => {
+    expect(isSubscriptionChangedMessage({ type: PUSH_SUBSCRIPTION_CHANGED_MESSAGE })).toBe(true);
+    expect(isSubscriptionChangedMessage({ type: 'pitclock:navigate' })).toBe(false);
+    expect(isSubscriptionChangedMessage(PUSH_SUBSCRIPTION_CHANGED_MESSAGE)).toBe(false);
+    expect(isSubscriptionChangedMessage(null)).toBe(false);
+  });
+});

@@ -1,0 +1,2 @@
+// Settings (/settings).
+export { SettingsScreen, type SettingsScreenProps } from './settings-screen';
