@@ -1,21 +1,25 @@
-import type { ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { Route, Routes } from 'react-router-dom';
-import { PlaceholderScreen } from '../lib/placeholder-screen';
+import { DiagnosticsScreen } from '../features/diagnostics';
+import { LicensesScreen } from '../features/licenses';
+import { PromoCodesScreen } from '../features/promo-codes';
+import { SignupEventsScreen } from '../features/signup-events';
+import { UsersScreen } from '../features/users';
 
 /** The admin routes of SPEC.md section 2 (absolute paths: the shell mounts the remote at '*'). */
-export const adminScreens: ReadonlyArray<{ path: string; title: string }> = [
-  { path: '/admin/promo-codes', title: 'Promo Codes' },
-  { path: '/admin/licenses', title: 'Licenses' },
-  { path: '/admin/signup-events', title: 'Signup Events' },
-  { path: '/admin/users', title: 'Users' },
-  { path: '/admin/diagnostics', title: 'Diagnostics' },
+export const adminScreens: ReadonlyArray<{ path: string; title: string; Screen: ComponentType }> = [
+  { path: '/admin/promo-codes', title: 'Promo Codes', Screen: PromoCodesScreen },
+  { path: '/admin/licenses', title: 'Licenses', Screen: LicensesScreen },
+  { path: '/admin/signup-events', title: 'Signup Events', Screen: SignupEventsScreen },
+  { path: '/admin/users', title: 'Users', Screen: UsersScreen },
+  { path: '/admin/diagnostics', title: 'Diagnostics', Screen: DiagnosticsScreen },
 ];
 
 export function AdminRoutes({ notFound = null }: { notFound?: ReactNode }) {
   return (
     <Routes>
-      {adminScreens.map(({ path, title }) => (
-        <Route key={path} path={path} element={<PlaceholderScreen title={title} />} />
+      {adminScreens.map(({ path, Screen }) => (
+        <Route key={path} path={path} element={<Screen />} />
       ))}
       <Route path="*" element={notFound} />
     </Routes>

@@ -109,3 +109,18 @@ export const StackedOnPhones: Story = {
     ).not.toHaveAttribute('data-label');
   },
 };
+
+/** An expanded row: its details span the whole table under it. */
+export const WithDetailsRow: Story = {
+  args: {
+    rowDetails: (c: Contest) =>
+      c.id === 2 ? <p style={{ margin: 0 }}>Royal Oak Classic: 4 meats, turn-ins from 12:00.</p> : null,
+  },
+  play: async ({ canvasElement }) => {
+    await expect(
+      within(canvasElement)
+        .getByText(/4 meats/)
+        .closest('td'),
+    ).toHaveAttribute('colspan', '6');
+  },
+};

@@ -72,4 +72,25 @@ describe('Table', () => {
     render(<Table columns={columns} rows={rows} getRowKey={(r) => r.id} caption="T" />);
     expect(screen.getByRole('table', { name: 'T' }).className).not.toMatch(/stack-below/);
   });
+
+  it('shows a full-width details row under the rows rowDetails gives one for, and none under the others', () => {
+    render(
+      <Table
+        columns={columns}
+        rows={rows}
+        getRowKey={(r) => r.id}
+        caption="T"
+        rowDetails={(r) => (r.id === '2' ? <p>Details of {r.name}</p> : null)}
+      />,
+    );
+    const bodyRows = within(screen.getByRole('table', { name: 'T' }))
+      .getAllByRole('row')
+      .slice(1);
+    expect(bodyRows.map((r) => r.textContent)).toEqual([
+      'Smoke FestLynchburgKCBS',
+      'Pig OutMemphisMBN',
+      'Details of Pig Out',
+    ]);
+    expect(within(bodyRows[2]!).getByRole('cell')).toHaveAttribute('colspan', '3');
+  });
 });

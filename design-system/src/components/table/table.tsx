@@ -1,4 +1,4 @@
-import type { Key, ReactNode } from 'react';
+import { Fragment, type Key, type ReactNode } from 'react';
 import { cx } from '../../lib/cx';
 import { useStableId } from '../../lib/use-id';
 
@@ -41,6 +41,8 @@ export type TableProps<Row> = {
    * column's label (headers hidden), so that a wide table is usable on a phone without scrolling sideways.
    */
   stackBelow?: TableBreakpoint;
+  /** A full-width row shown under a row (an expanded details panel); null or undefined for none. */
+  rowDetails?: (row: Row, index: number) => ReactNode;
 };
 
 /** Class name that hides a column below a breakpoint. */
@@ -63,6 +65,18 @@ function columnClass<Row>(column: TableColumn<Row>) {
   );
 }
 
+function renderCell<Row>(column: TableColumn<Row>, row: Row, rowIndex: number) {
+  return column.rowHeader ? (
+    <th key={column.id} scope="row" className={columnClass(column)} data-label={cellLabel(column)}>
+      {column.cell(row, rowIndex)}
+    </th>
+  ) : (
+    <td key={column.id} className={columnClass(column)} data-label={cellLabel(column)}>
+      {column.cell(row, rowIndex)}
+    </td>
+  );
+}
+
 /** Data table generic over its row type; columns can hide below a width; wide tables scroll sideways. */
 export function Table<Row>({
   columns,
@@ -75,6 +89,7 @@ export function Table<Row>({
   className,
   rowClassName,
   stackBelow,
+  rowDetails,
 }: TableProps<Row>) {
   const captionId = `${useStableId()}-caption`;
   const hasCaption = caption !== undefined && caption !== null;
@@ -117,26 +132,21 @@ export function Table<Row>({
               <td colSpan={columns.length}>{empty ?? 'Nothing to show.'}</td>
             </tr>
           ) : (
-            rows.map((row, rowIndex) => (
-              <tr key={getRowKey(row, rowIndex)} className={rowClassName?.(row, rowIndex)}>
-                {columns.map((column) =>
-                  column.rowHeader ? (
-                    <th
-                      key={column.id}
-                      scope="row"
-                      className={columnClass(column)}
-                      data-label={cellLabel(column)}
-                    >
-                      {column.cell(row, rowIndex)}
-                    </th>
-                  ) : (
-                    <td key={column.id} className={columnClass(column)} data-label={cellLabel(column)}>
-                      {column.cell(row, rowIndex)}
-                    </td>
-                  ),
-                )}
-              </tr>
-            ))
+            rows.map((row, rowIndex) => {
+              const details = rowDetails?.(row, rowIndex);
+              return (
+                <Fragment key={getRowKey(row, rowIndex)}>
+                  <tr className={rowClassName?.(row, rowIndex)}>
+                    {columns.map((column) => renderCell(column, row, rowIndex))}
+                  </tr>
+                  {details === null || details === undefined ? null : (
+                    <tr className="pc-table__details-row">
+                      <td colSpan={columns.length}>{details}</td>
+                    </tr>
+                  )}
+                </Fragment>
+              );
+            })
           )}
         </tbody>
       </table>

@@ -1,0 +1,55 @@
+import { useCallback } from 'react';
+import { Banner, Button, EmptyState, Spinner } from '@pitclock/design-system';
+import { DiagnosticsReport } from './diagnostics-report';
+import { DIAGNOSTICS_TEXT as T } from './messages';
+import { readOfflineState } from './offline-db';
+import { useOfflineDiagnostics } from './use-offline-diagnostics';
+import '../../lib/admin-screen.css';
+import './diagnostics.css';
+
+const TITLE_ID = 'admin-diagnostics-title';
+
+export type DiagnosticsScreenProps = {
+  /** The IndexedDB to read (default the browser's). */
+  indexedDB?: IDBFactory;
+};
+
+/**
+ * /admin/diagnostics (SPEC.md sections 2 and 3): the offline database of THIS device, read straight from
+ * IndexedDB without changing it: version, migrated and seeded flags, records per table, sanctioning-body
+ * names, duplicates in red, the error text when reading fails, Refresh, and 'No data' when nothing is stored.
+ */
+export function DiagnosticsScreen({ indexedDB }: DiagnosticsScreenProps) {
+  const read = useCallback(() => readOfflineState(indexedDB ?? globalThis.indexedDB), [indexedDB]);
+  const { report, error, busy, refresh } = useOfflineDiagnostics(read);
+
+  return (
+    <section className="admin-screen admin-diagnostics" aria-labelledby={TITLE_ID}>
+      <header className="admin-screen__header">
+        <h1 id={TITLE_ID} className="admin-screen__title">
+          {T.title}
+        </h1>
+        <Button variant="secondary" loading={busy} onClick={() => void refresh()}>
+          {T.refresh}
+        </Button>
+      </header>
+      <p className="admin-muted admin-diagnostics__intro">{T.intro}</p>
+
+      {error ? (
+        <Banner tone="red" title={error.onRefresh ? T.refreshFailed : T.loadFailed}>
+          {error.text}
+        </Banner>
+      ) : null}
+
+      {report === undefined ? (
+        busy ? (
+          <Spinner label={T.loading} />
+        ) : null
+      ) : report === null ? (
+        <EmptyState title={T.noData} text={T.noDataText} />
+      ) : (
+        <DiagnosticsReport report={report} />
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { IDBFactory } from 'fake-indexeddb';
+import { NO_INDEXED_DB, OFFLINE_DB, readOfflineState } from './offline-db';
+import { cookState, createEmptyDatabase, databaseNames, writeStoredState } from './test-support';
+
+describe('readOfflineState (read-only, IndexedDB)', () => {
+  it("answers the record stored under 'persist:root' in PitClock/state", async () => {
+    const idb = new IDBFactory();
+    const state = cookState();
+    await writeStoredState(idb, state);
+    expect(await readOfflineState(idb)).toEqual(state);
+  });
+
+  it('answers null without creating the database when there is none', async () => {
+    const idb = new IDBFactory();
+    expect(await readOfflineState(idb)).toBeNull();
+    expect(await databaseNames(idb)).toEqual([]);
+  });
+
+  it("answers null when the database has no 'state' store, and leaves its version alone", async () => {
+    const idb = new IDBFactory();
+    await createEmptyDatabase(idb);
+    expect(await readOfflineState(idb)).toBeNull();
+    const [info] = await idb.databases();
+    expect(info).toEqual({ name: OFFLINE_DB.name, version: 1 });
+  });
+
+  it('answers null when the store holds no record', async () => {
+    const idb = new IDBFactory();
+    await writeStoredState(idb, cookState());
+    const open = idb.open(OFFLINE_DB.name);
+    await new Promise((resolve) => (open.onsuccess = resolve));
+    const tx = open.result.transaction(OFFLINE_DB.storeName, 'readwrite');
+    tx.objectStore(OFFLINE_DB.storeName).delete(OFFLINE_DB.key);
+    await new Promise((resolve) => (tx.oncomplete = resolve));
+    open.result.close();
+    expect(await readOfflineState(idb)).toBeNull();
+  });
+
+  it('closes its connection, so the cook-app can upgrade the database afterwards', async () => {
+    const idb = new IDBFactory();
+    await writeStoredState(idb, cookState());
+    await readOfflineState(idb);
+    const upgrade = idb.open(OFFLINE_DB.name, 2);
+    const outcome = await new Promise((resolve) => {
+      upgrade.onblocked = () => resolve('blocked');
+      upgrade.onsuccess = () => resolve('upgraded');
+    });
+    upgrade.result?.close();
+    expect(outcome).toBe('upgraded');
+  });
+
+  it('fails with a clear text where the browser has no IndexedDB', async () => {
+    await expect(readOfflineState(undefined)).rejects.toThrow(NO_INDEXED_DB);
+  });
+});

@@ -1,0 +1,2 @@
+// Licenses screen (/admin/licenses).
+export { LicensesScreen } from './licenses-screen';

@@ -1,0 +1,100 @@
+import {
+  ActivationCodeResponse,
+  CreditsResponse,
+  DevicesResponse,
+  type CreditChangeResponse,
+  type Device,
+  type ActivateRequest,
+} from '@pitclock/contracts';
+import { adminApi } from '../../store';
+import { invalidResponse } from '../../lib/schema-failure';
+
+/** What the screen needs of POST /license/activate: the device token, if the answer carries one. */
+export type ActivationResult = { deviceToken: string | null; userId: number | null; error: string | null };
+
+/** Read leniently: an answer without a token is a case the screen reports (SPEC.md section 8). */
+export function readActivation(body: unknown): ActivationResult {
+  const record = typeof body === 'object' && body !== null ? (body as Record<string, unknown>) : {};
+  const token = record.device_token;
+  const userId = record.user_id;
+  const error = record.error;
+  return {
+    deviceToken: typeof token === 'string' && token.trim() !== '' ? token : null,
+    userId: typeof userId === 'number' ? userId : null,
+    error: typeof error === 'string' && error.trim() !== '' ? error : null,
+  };
+}
+
+const creditTags = (userId: number) => [
+  { type: 'Credits' as const, id: userId },
+  { type: 'Ledger' as const, id: userId },
+];
+
+/** The licensing calls of the Licenses screen (services/licensing/README.md). */
+export const licensesApi = adminApi.injectEndpoints({
+  endpoints: (build) => ({
+    /** GET /licenses/credits?user_id=: balance and the recent ledger. */
+    userCredits: build.query<CreditsResponse, number>({
+      query: (userId) => ({ url: '/licenses/credits', params: { user_id: userId } }),
+      responseSchema: CreditsResponse,
+      catchSchemaFailure: invalidResponse,
+      providesTags: (_result, _error, userId) => creditTags(userId),
+    }),
+    /** POST /licenses/credits/admin-adjust: a signed whole number; 409 when the balance would go below 0. */
+    adjustUserCredits: build.mutation<CreditChangeResponse, { user_id: number; amount: number }>({
+      query: (body) => ({ url: '/licenses/credits/admin-adjust', method: 'POST', body }),
+      invalidatesTags: (_result, _error, { user_id }) => creditTags(user_id),
+    }),
+    /** POST /licenses/codes with an empty body (SPEC.md section 7): a code for the calling admin. */
+    mintActivationCode: build.mutation<ActivationCodeResponse, void>({
+      query: () => ({ url: '/licenses/codes', method: 'POST' }),
+      responseSchema: ActivationCodeResponse,
+      catchSchemaFailure: invalidResponse,
+    }),
+    /** POST /license/activate: a device token; takes a credit of the code's user and registers the device. */
+    activateDevice: build.mutation<ActivationResult, ActivateRequest>({
+      query: (body) => ({ url: '/license/activate', method: 'POST', body }),
+      transformResponse: readActivation,
+      invalidatesTags: (result) => [
+        { type: 'Device', id: 'LIST' },
+        ...(result?.userId ? creditTags(result.userId) : []),
+      ],
+    }),
+    /** GET /licenses/devices: every registered device. */
+    licenseDevices: build.query<Device[], void>({
+      query: () => '/licenses/devices',
+      responseSchema: DevicesResponse,
+      catchSchemaFailure: invalidResponse,
+      providesTags: (devices = []) => [
+        { type: 'Device', id: 'LIST' },
+        ...devices.map((device) => ({ type: 'Device' as const, id: device.device_id })),
+      ],
+    }),
+    /** PATCH /licenses/devices/{id}/revoke (the answer, the device, is not needed: the list refetches). */
+    revokeDevice: build.mutation<unknown, number>({
+      query: (deviceId) => ({ url: `/licenses/devices/${deviceId}/revoke`, method: 'PATCH' }),
+      invalidatesTags: (_result, _error, deviceId) => [
+        { type: 'Device', id: 'LIST' },
+        { type: 'Device', id: deviceId },
+      ],
+    }),
+    /** PATCH /licenses/devices/{id}/restore */
+    restoreDevice: build.mutation<unknown, number>({
+      query: (deviceId) => ({ url: `/licenses/devices/${deviceId}/restore`, method: 'PATCH' }),
+      invalidatesTags: (_result, _error, deviceId) => [
+        { type: 'Device', id: 'LIST' },
+        { type: 'Device', id: deviceId },
+      ],
+    }),
+  }),
+});
+
+export const {
+  useUserCreditsQuery,
+  useAdjustUserCreditsMutation,
+  useMintActivationCodeMutation,
+  useActivateDeviceMutation,
+  useLicenseDevicesQuery,
+  useRevokeDeviceMutation,
+  useRestoreDeviceMutation,
+} = licensesApi;

@@ -1,0 +1,367 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { API_BASE_GLOBAL, ActivateRequest, AdminAdjustRequest } from '@pitclock/contracts';
+import { clientFor, renderScreen } from '../../test/render-admin';
+import {
+  fakeDevice,
+  fakeUser,
+  startAdminBackend,
+  type AdminBackend,
+  type AdminBackendSeed,
+} from '../../lib/admin-backend.test-support';
+import { LicensesScreen } from './licenses-screen';
+
+let backend: AdminBackend | undefined;
+afterEach(async () => {
+  await backend?.close();
+  backend = undefined;
+  delete (globalThis as Record<string, unknown>)[API_BASE_GLOBAL];
+});
+
+const USERS = [
+  fakeUser(1, { email: 'admin@example.com', name: 'Ada Admin', is_admin: true }),
+  fakeUser(2, { email: 'pit@example.com', name: 'Pat Pitmaster' }),
+  fakeUser(3, { email: 'noname@example.com', name: '' }),
+];
+
+async function renderLicenses(seed: AdminBackendSeed = {}) {
+  const started = await startAdminBackend({ users: USERS, ...seed });
+  backend = started;
+  const copied: string[] = [];
+  const writeText = async (text: string) => {
+    copied.push(text);
+  };
+  const view = renderScreen(<LicensesScreen writeText={writeText} />, clientFor(started.server));
+  return { ...view, backend: started, copied };
+}
+
+/** The text of the data rows of the table named `name` (header row left out). */
+function rowsOf(name: string): string[] {
+  const table = screen.getByRole('table', { name });
+  return within(table)
+    .getAllByRole('row')
+    .slice(1)
+    .map((row) => row.textContent ?? '');
+}
+
+async function chooseUser(user: ReturnType<typeof renderScreen>['user'], id: number) {
+  await user.selectOptions(await screen.findByLabelText('User'), String(id));
+}
+
+/** 'Current credits: 5' as shown. */
+const balanceText = () => screen.getByText('Current credits:', { exact: false }).textContent;
+
+const adjustment = () => screen.getByLabelText('Adjustment');
+const describedText = (field: HTMLElement) =>
+  (field.getAttribute('aria-describedby') ?? '')
+    .split(' ')
+    .map((id) => document.getElementById(id)?.textContent ?? '')
+    .join(' | ');
+
+describe('Licenses screen: user credits', () => {
+  it('lists users by e-mail and name (e-mail alone without a name) and shows nothing until one is chosen', async () => {
+    await renderLicenses();
+    const select = await screen.findByLabelText('User');
+    const options = within(select)
+      .getAllByRole('option')
+      .map((option) => option.textContent);
+    expect(options).toEqual([
+      'Choose a user',
+      'admin@example.com — Ada Admin',
+      'pit@example.com — Pat Pitmaster',
+      'noname@example.com',
+    ]);
+    expect(screen.getByText('Choose a user to see and adjust their credits.')).toBeTruthy();
+    expect(screen.queryByLabelText('Adjustment')).toBeNull();
+    expect(backend?.calls('GET', '/api/licenses/credits')).toHaveLength(0);
+  });
+
+  it('adjusts credits up and then down; each change says "Credits updated." and refetches balance and ledger', async () => {
+    const { user, backend: b } = await renderLicenses({ ledger: [[2, 5, 'admin_grant']] });
+    await chooseUser(user, 2);
+    expect(await screen.findByText('Current credits:', { exact: false })).toBeTruthy();
+    expect(balanceText()).toBe('Current credits: 5');
+    expect(rowsOf('Recent ledger')).toHaveLength(1);
+
+    await user.type(adjustment(), '+3');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(await screen.findByText('Credits updated.')).toBeTruthy();
+    await waitFor(() => expect(balanceText()).toBe('Current credits: 8'));
+    expect(rowsOf('Recent ledger')[0]).toContain('+3');
+    expect(rowsOf('Recent ledger')[0]).toContain('admin_adjust');
+    expect((adjustment() as HTMLInputElement).value).toBe('');
+
+    await user.type(adjustment(), '-8');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    await waitFor(() => expect(balanceText()).toBe('Current credits: 0'));
+    expect(rowsOf('Recent ledger')).toHaveLength(3);
+    expect(rowsOf('Recent ledger')[0]).toContain('-8');
+
+    const sent = b
+      .calls('POST', '/api/licenses/credits/admin-adjust')
+      .map((r) => AdminAdjustRequest.parse(r.json));
+    expect(sent).toEqual([
+      { user_id: 2, amount: 3 },
+      { user_id: 2, amount: -8 },
+    ]);
+    expect(b.balance(2)).toBe(0);
+    // One load and one refetch per change: the mutation invalidated the user's Credits and Ledger.
+    expect(b.calls('GET', '/api/licenses/credits').map((r) => r.url)).toEqual([
+      '/api/licenses/credits?user_id=2',
+      '/api/licenses/credits?user_id=2',
+      '/api/licenses/credits?user_id=2',
+    ]);
+  });
+
+  it.each([
+    ['', 'Enter a whole number of credits, positive or negative (not 0)'],
+    ['0', 'Enter a whole number of credits, positive or negative (not 0)'],
+    ['1.5', 'Enter a whole number of credits, positive or negative (not 0)'],
+    ['abc', 'Enter a whole number of credits, positive or negative (not 0)'],
+    ['2000000', 'Amount must be at most 1000000 in size'],
+  ])('refuses the adjustment %j with "%s" beside the field and sends nothing', async (typed, text) => {
+    const { user, backend: b } = await renderLicenses();
+    await chooseUser(user, 2);
+    await screen.findByLabelText('Adjustment');
+    if (typed !== '') await user.type(adjustment(), typed);
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(adjustment().getAttribute('aria-invalid')).toBe('true');
+    expect(describedText(adjustment())).toContain(text);
+    expect(document.activeElement).toBe(adjustment());
+    expect(b.calls('POST', '/api/licenses/credits/admin-adjust')).toHaveLength(0);
+  });
+
+  it("shows the server's 409 'Credits cannot go below 0.' in a red banner and keeps balance and ledger", async () => {
+    const { user, backend: b } = await renderLicenses({ ledger: [[2, 2, 'admin_grant']] });
+    await chooseUser(user, 2);
+    await screen.findByText('Current credits:', { exact: false });
+    await user.type(adjustment(), '-5');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Failed to adjust credits');
+    expect(alert.textContent).toContain('Credits cannot go below 0.');
+    expect(screen.queryByText('Credits updated.')).toBeNull();
+    expect(b.balance(2)).toBe(2);
+    expect(balanceText()).toBe('Current credits: 2');
+    expect(rowsOf('Recent ledger')).toHaveLength(1);
+    expect((adjustment() as HTMLInputElement).value).toBe('-5');
+  });
+
+  it('shows "Failed to load users" with the server text when the users cannot be listed', async () => {
+    const b = await startAdminBackend({ users: USERS });
+    backend = b;
+    b.override(
+      'GET',
+      '/api/users',
+      { status: 500, json: { error: 'internal', message: 'Database down' } },
+      5,
+    );
+    renderScreen(<LicensesScreen />, clientFor(b.server));
+    const alert = await screen.findByText('Failed to load users');
+    expect(alert.closest('[role="alert"]')?.textContent).toContain('Database down');
+    expect(screen.queryByLabelText('User')).toBeNull();
+  });
+});
+
+describe('Licenses screen: activation codes', () => {
+  it('New Code shows the minted code with its expiry; Copy puts it on the clipboard; the body is empty', async () => {
+    const { user, copied, backend: b } = await renderLicenses();
+    await user.click(screen.getByRole('button', { name: 'New Code' }));
+    expect(await screen.findByText('ABCD-2345')).toBeTruthy();
+    const expiry = screen.getByText('Expires', { exact: false });
+    expect(expiry.querySelector('time')?.getAttribute('dateTime')).toBe(b.state.codes[0]?.expires_at);
+
+    await user.click(screen.getByRole('button', { name: 'Copy code' }));
+    expect(copied).toEqual(['ABCD-2345']);
+    expect(b.calls('POST', '/api/licenses/codes').map((r) => r.text)).toEqual(['']);
+
+    await user.click(screen.getByRole('button', { name: 'New Code' }));
+    expect(await screen.findByText('EFGH-6789')).toBeTruthy();
+    expect(screen.queryByText('ABCD-2345')).toBeNull();
+  });
+
+  it('a failed mint shows "Failed to mint code" in a red banner', async () => {
+    const { user, backend: b } = await renderLicenses();
+    b.override('POST', '/api/licenses/codes', {
+      status: 503,
+      json: { error: 'service_unavailable', message: 'Try again shortly.' },
+    });
+    await user.click(screen.getByRole('button', { name: 'New Code' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Failed to mint code');
+    expect(alert.textContent).toContain('Try again shortly.');
+  });
+});
+
+describe('Licenses screen: manual device activation', () => {
+  const field = (name: string) => screen.getByRole('textbox', { name: new RegExp(`^${name}`) });
+
+  it('Activate without code or device UID says "Code and Device UID are required." and sends nothing', async () => {
+    const { user, backend: b } = await renderLicenses();
+    await user.click(screen.getByRole('button', { name: 'Activate' }));
+    expect((await screen.findByRole('alert')).textContent).toBe('Code and Device UID are required.');
+    expect(field('Activation code').getAttribute('aria-invalid')).toBe('true');
+
+    await user.type(field('Activation code'), 'ABCD-2345');
+    await user.type(field('Device UID'), '   ');
+    await user.click(screen.getByRole('button', { name: 'Activate' }));
+    expect(screen.getByRole('alert').textContent).toBe('Code and Device UID are required.');
+    expect(field('Device UID').getAttribute('aria-invalid')).toBe('true');
+    expect(b.calls('POST', '/api/license/activate')).toHaveLength(0);
+  });
+
+  it('activates with trimmed values (no empty device name), offers Copy token, and the devices table refetches', async () => {
+    const { user, copied, backend: b } = await renderLicenses({ ledger: [[1, 3, 'admin_grant']] });
+    await user.click(screen.getByRole('button', { name: 'New Code' }));
+    await screen.findByText('ABCD-2345');
+    expect(await screen.findByText('No devices registered.')).toBeTruthy();
+
+    await user.type(field('Activation code'), '  abcd-2345 ');
+    await user.type(field('Device UID'), ' device-kitchen-tablet ');
+    await user.click(screen.getByRole('button', { name: 'Activate' }));
+
+    expect(await screen.findByText('Device activated.')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Copy token' }));
+    expect(copied).toEqual(['license.for.1']);
+    expect((screen.getByLabelText('Device token') as HTMLInputElement).value).toBe('license.for.1');
+
+    const [sent] = b.calls('POST', '/api/license/activate');
+    expect(sent?.json).toEqual({ code: 'abcd-2345', device_uid: 'device-kitchen-tablet' });
+    expect(ActivateRequest.parse(sent?.json)).toEqual({
+      code: 'ABCD2345',
+      device_uid: 'device-kitchen-tablet',
+    });
+    expect(await screen.findByText('device-kitchen-tablet')).toBeTruthy();
+    expect(b.calls('GET', '/api/licenses/devices')).toHaveLength(2);
+  });
+
+  it('sends a device name when one is given', async () => {
+    const { user, backend: b } = await renderLicenses({ ledger: [[1, 1, 'admin_grant']] });
+    await user.click(screen.getByRole('button', { name: 'New Code' }));
+    await screen.findByText('ABCD-2345');
+    await user.type(field('Activation code'), 'ABCD-2345');
+    await user.type(field('Device UID'), 'uid-7');
+    await user.type(field('Device name'), ' Pit iPad ');
+    await user.click(screen.getByRole('button', { name: 'Activate' }));
+    await screen.findByText('Device activated.');
+    expect(b.calls('POST', '/api/license/activate')[0]?.json).toEqual({
+      code: 'ABCD-2345',
+      device_uid: 'uid-7',
+      device_name: 'Pit iPad',
+    });
+    expect(b.state.devices[0]?.device_name).toBe('Pit iPad');
+  });
+
+  it('an answer without a device token says "Activation succeeded but no token returned." and offers no Copy token', async () => {
+    const { user, backend: b } = await renderLicenses();
+    b.override('POST', '/api/license/activate', {
+      json: { device_id: 4, user_id: 1, expires_at: '2026-06-01T00:00:00.000Z', balance: 0 },
+    });
+    await user.type(field('Activation code'), 'ABCD-2345');
+    await user.type(field('Device UID'), 'uid-1');
+    await user.click(screen.getByRole('button', { name: 'Activate' }));
+    expect((await screen.findByRole('alert')).textContent).toBe(
+      'Activation succeeded but no token returned.',
+    );
+    expect(screen.queryByRole('button', { name: 'Copy token' })).toBeNull();
+  });
+
+  it("a refused activation shows 'Activation failed' with the server's text and keeps the fields", async () => {
+    const { user } = await renderLicenses();
+    await user.type(field('Activation code'), 'ZZZZ-ZZZZ');
+    await user.type(field('Device UID'), 'uid-1');
+    await user.click(screen.getByRole('button', { name: 'Activate' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Activation failed');
+    expect(alert.textContent).toContain('Activation code not found.');
+    expect((field('Activation code') as HTMLInputElement).value).toBe('ZZZZ-ZZZZ');
+  });
+});
+
+describe('Licenses screen: registered devices', () => {
+  const DEVICES = [fakeDevice(1, 2), fakeDevice(2, 3, { device_name: null, revoked: true })];
+
+  it('lists ID, UID, name, last seen and Active or Revoked', async () => {
+    await renderLicenses({ devices: DEVICES });
+    await screen.findByRole('table', { name: 'Registered devices' });
+    const [first, second] = rowsOf('Registered devices');
+    expect(first).toContain('device-uid-1');
+    expect(first).toContain('Phone 1');
+    expect(first).toContain('Active');
+    expect(second).toContain('Revoked');
+    expect(screen.getByRole('button', { name: 'Revoke Phone 1' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Restore device-uid-2' })).toBeTruthy();
+    const lastSeen = within(screen.getByRole('table', { name: 'Registered devices' })).getAllByText(
+      (_text, element) => element?.tagName === 'TIME',
+    );
+    expect(lastSeen[0]?.getAttribute('dateTime')).toBe(DEVICES[0]?.last_seen);
+  });
+
+  it("Revoke asks 'Revoke this device license?'; Cancel sends nothing, confirming revokes and the row turns Revoked", async () => {
+    const { user, backend: b } = await renderLicenses({ devices: [fakeDevice(1, 2)] });
+    await user.click(await screen.findByRole('button', { name: 'Revoke Phone 1' }));
+    let dialog = screen.getByRole('alertdialog', { name: 'Revoke this device license?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(b.calls('PATCH', '/api/licenses/devices/1/revoke')).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Revoke Phone 1' }));
+    dialog = screen.getByRole('alertdialog', { name: 'Revoke this device license?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Revoke' }));
+    expect(await screen.findByRole('button', { name: 'Restore Phone 1' })).toBeTruthy();
+    expect(rowsOf('Registered devices')[0]).toContain('Revoked');
+    expect(b.state.devices[0]?.revoked).toBe(true);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
+  it("Restore brings the device back: 'Restored', Active, and Revoke offered again", async () => {
+    const { user, backend: b } = await renderLicenses({ devices: [fakeDevice(1, 2, { revoked: true })] });
+    await user.click(await screen.findByRole('button', { name: 'Restore Phone 1' }));
+    expect(await screen.findByText('Restored')).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Revoke Phone 1' })).toBeTruthy();
+    expect(rowsOf('Registered devices')[0]).toContain('Active');
+    expect(b.calls('PATCH', '/api/licenses/devices/1/restore')).toHaveLength(1);
+  });
+
+  it("a failed restore says 'Failed to restore' with the server's text", async () => {
+    const { user, backend: b } = await renderLicenses({ devices: [fakeDevice(1, 2, { revoked: true })] });
+    b.override('PATCH', '/api/licenses/devices/1/restore', {
+      status: 404,
+      json: { error: 'not_found', message: 'No device to restore' },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Restore Phone 1' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Failed to restore');
+    expect(alert.textContent).toContain('No device to restore');
+  });
+
+  it("a failed list says 'Failed to fetch devices'", async () => {
+    const b = await startAdminBackend({ users: USERS });
+    backend = b;
+    b.override(
+      'GET',
+      '/api/licenses/devices',
+      { status: 500, json: { error: 'internal', message: 'Boom' } },
+      5,
+    );
+    renderScreen(<LicensesScreen />, clientFor(b.server));
+    const banner = (await screen.findByText('Failed to fetch devices')).closest('[role="alert"]');
+    expect(banner?.textContent).toContain('Boom');
+  });
+});
+
+describe('Licenses screen: footer', () => {
+  it("shows 'same-origin' when no global API base is set", async () => {
+    await renderLicenses();
+    expect(screen.getByText('API base:', { exact: false }).textContent).toBe('API base: same-origin');
+  });
+
+  it('shows the global API base when one is set', async () => {
+    (globalThis as Record<string, unknown>)[API_BASE_GLOBAL] = 'https://api.example.com/api';
+    await renderLicenses();
+    expect(screen.getByText('API base:', { exact: false }).textContent).toBe(
+      'API base: https://api.example.com/api',
+    );
+  });
+});

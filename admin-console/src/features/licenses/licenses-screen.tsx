@@ -1,0 +1,38 @@
+import { ActivationCodePanel } from './activation-code-panel';
+import { ApiBaseFooter } from './api-base-footer';
+import { CreditsPanel } from './credits-panel';
+import { DevicesPanel } from './devices-panel';
+import { ManualActivationPanel } from './manual-activation-panel';
+import { LICENSES_TEXT as T } from './messages';
+import '../../lib/admin-screen.css';
+import './licenses.css';
+
+const TITLE_ID = 'admin-licenses-title';
+
+export type LicensesScreenProps = {
+  /** Where the Copy buttons put text (default the browser's clipboard). */
+  writeText?: (text: string) => Promise<void>;
+};
+
+/**
+ * /admin/licenses (SPEC.md section 2): user credits with the recent ledger, a new activation code,
+ * manual device activation, the registered devices, and the API base in the footer.
+ */
+export function LicensesScreen({ writeText }: LicensesScreenProps) {
+  return (
+    <section className="admin-screen admin-licenses" aria-labelledby={TITLE_ID}>
+      <header className="admin-screen__header">
+        <h1 id={TITLE_ID} className="admin-screen__title">
+          {T.title}
+        </h1>
+      </header>
+      <CreditsPanel />
+      <div className="admin-licenses__pair">
+        <ActivationCodePanel writeText={writeText} />
+        <ManualActivationPanel writeText={writeText} />
+      </div>
+      <DevicesPanel />
+      <ApiBaseFooter />
+    </section>
+  );
+}

@@ -1,0 +1,45 @@
+// The promo-code rules the admin list shows (SPEC.md section 4). Pure: "now" is a parameter.
+
+export type PromoStatus = 'active' | 'disabled' | 'expired' | 'usedUp';
+
+/** What the status and uses of a code are read from (the contract's PromoCode has these fields). */
+export type PromoCounts = {
+  max_uses: number | null | undefined;
+  used_count: number;
+  expires_at: string | null;
+  is_active: boolean;
+};
+
+/**
+ * Remaining uses = max_uses minus uses, never below 0; null (unlimited) when max_uses is empty, 0 or
+ * less. A negative or missing use count counts as none.
+ */
+export function remainingUses(maxUses: number | null | undefined, usedCount: number): number | null {
+  if (maxUses === null || maxUses === undefined || !(maxUses > 0)) return null;
+  const used = Number.isFinite(usedCount) && usedCount > 0 ? usedCount : 0;
+  return Math.max(0, maxUses - used);
+}
+
+/** Whether the code has reached its expiry (an unreadable expiry counts as none). */
+export function isExpired(expiresAt: string | null, now: number): boolean {
+  if (expiresAt === null) return false;
+  const at = Date.parse(expiresAt);
+  return Number.isFinite(at) && at <= now;
+}
+
+/**
+ * One status per code, in the order that explains best why it cannot be redeemed: switched off first,
+ * then past its expiry, then no uses left; else active.
+ */
+export function promoStatus(code: PromoCounts, now: number): PromoStatus {
+  if (!code.is_active) return 'disabled';
+  if (isExpired(code.expires_at, now)) return 'expired';
+  if (remainingUses(code.max_uses, code.used_count) === 0) return 'usedUp';
+  return 'active';
+}
+
+/** 'used/max', or 'used/∞' when unlimited. */
+export function usesText(code: Pick<PromoCounts, 'max_uses' | 'used_count'>, infinity = '∞'): string {
+  const max = remainingUses(code.max_uses, code.used_count) === null ? infinity : String(code.max_uses);
+  return `${code.used_count}/${max}`;
+}

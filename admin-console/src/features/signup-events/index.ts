@@ -1,0 +1,2 @@
+// Admin signup events screen (/admin/signup-events).
+export { SignupEventsScreen } from './signup-events-screen';

@@ -1,0 +1,28 @@
+// Texts of the admin signup-events screen. SPEC.md gives the filters (email, outcome any/success/error,
+// IP, platform, from date, to date) and the columns (email, IP, outcome, platform, when), and says a
+// failed load is only logged (section 8): logFailed goes to the console, never to the screen. The rest
+// are ours.
+export const SIGNUP_EVENTS_TEXT = {
+  title: 'Signup Events',
+  filtersTitle: 'Filters',
+  emailLabel: 'Email',
+  emailPlaceholder: 'part of the address',
+  outcomeLabel: 'Outcome',
+  outcomes: { any: 'Any', success: 'Success', error: 'Error' },
+  ipLabel: 'IP',
+  platformLabel: 'Platform',
+  platformPlaceholder: 'e.g. iOS, Android, Windows',
+  fromLabel: 'From',
+  toLabel: 'To',
+  datesOutOfOrder: 'To must be on or after From.',
+  search: 'Search',
+  clear: 'Clear',
+  refresh: 'Refresh',
+  loading: 'Loading signup events',
+  tableCaption: 'Signup events',
+  columns: { email: 'Email', ip: 'IP', outcome: 'Outcome', platform: 'Platform', when: 'When' },
+  empty: 'No signup events found.',
+  shown: (count: number) => `${count} ${count === 1 ? 'event' : 'events'} shown`,
+  loadMore: 'Load more',
+  logFailed: 'Failed to load signup events',
+} as const;

@@ -1,0 +1,2 @@
+// Users screen (/admin/users).
+export { UsersScreen } from './users-screen';

@@ -1,0 +1,74 @@
+import { AUTH_MESSAGES, LICENSING_CLIENT_TEXTS, LICENSING_MESSAGES } from '@pitclock/contracts';
+
+// Texts of the Users screen (/admin/users). SPEC.md sections 2, 5, 6 and 8 give the empty state, the
+// validation, permission, failure and success texts (kept once in the contracts, shared with the
+// services); the others are ours.
+export const USERS_TEXT = {
+  title: 'Users',
+  loading: 'Loading users',
+  loadFailed: 'Failed to load users',
+  empty: 'No users found.',
+
+  // Columns
+  id: 'ID',
+  email: 'Email',
+  name: 'Name',
+  admin: 'Admin',
+  created: 'Created',
+  licenseStatus: 'License status',
+  actions: 'Actions',
+  yes: 'yes',
+  no: 'no',
+  loadingStatus: 'Loading license status',
+  unknownStatus: '—',
+
+  // Admin toggle (SPEC.md section 6)
+  adminToggle: (email: string) => `Admin ${email}`,
+  cannotChangeOwnRole: AUTH_MESSAGES.cannotChangeOwnRole,
+  adminOnly: LICENSING_MESSAGES.adminOnly,
+  toggleFailed: 'Failed to toggle admin',
+
+  // Licence status none: inline edit and delete
+  edit: 'Edit',
+  editUser: (email: string) => `Edit ${email}`,
+  displayName: 'Display name',
+  save: 'Save',
+  cancel: 'Cancel',
+  nameTooShort: AUTH_MESSAGES.nameTooShort,
+  nameTooLong: AUTH_MESSAGES.nameTooLong,
+  emailInvalid: AUTH_MESSAGES.emailInvalid,
+  emailTooLong: AUTH_MESSAGES.emailTooLong,
+  updateFailed: 'Failed to update',
+  delete: 'Delete',
+  deleteUser: (email: string) => `Delete ${email}`,
+  deleteConfirm: 'Delete this user?',
+  deleteFailed: 'Failed to delete',
+
+  // Inactive: restore
+  restore: 'Restore',
+  restoreUser: (email: string) => `Restore ${email}`,
+  restored: LICENSING_CLIENT_TEXTS.restored,
+  restoreFailed: LICENSING_CLIENT_TEXTS.restoreFailed,
+  noDeviceToRestore: LICENSING_MESSAGES.noDeviceToRestore,
+
+  // Active: details
+  details: 'Details',
+  detailsOf: (email: string) => `Details ${email}`,
+  detailsTitle: (email: string) => `Details: ${email}`,
+  closeDetails: 'Close details',
+  loadingDetails: 'Loading user details',
+  detailsFailed: LICENSING_CLIENT_TEXTS.userDetailsFailed,
+  creditBalance: 'Credit balance',
+  addCreditsLabel: 'Credits to add',
+  addCredits: 'Add credits',
+  amountPositive: LICENSING_MESSAGES.amountPositive,
+  amountTooLarge: LICENSING_MESSAGES.amountTooLarge,
+  creditsAdded: LICENSING_CLIENT_TEXTS.creditsAdded,
+  addCreditsFailed: LICENSING_CLIENT_TEXTS.addCreditsFailed,
+  devicesCaption: 'Devices',
+  revoke: 'Revoke',
+  revokeDevice: (device: string) => `Revoke ${device}`,
+  revokeConfirm: LICENSING_CLIENT_TEXTS.revokeConfirm,
+  revokeFailed: LICENSING_CLIENT_TEXTS.revokeFailed,
+  ledgerCaption: 'Recent ledger',
+} as const;
