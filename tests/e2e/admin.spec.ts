@@ -1,0 +1,186 @@
+import { expect, test, type Page } from '@playwright/test';
+import path from 'node:path';
+import { openNavigation, registerCook, signIn } from './support';
+
+const screens = path.resolve(import.meta.dirname, '..', '..', '.data', 'test-results', 'screens');
+
+/** Signs `page` in as the e2e stack's first admin. */
+async function signInAdmin(page: Page, request: Parameters<typeof signIn>[1]) {
+  await signIn(page, request, { admin: true });
+}
+
+/** Chooses the user whose option mentions `email` in the Licenses screen's user picker. */
+async function pickUser(page: Page, email: string) {
+  const picker = page.getByLabel('User', { exact: true });
+  const option = picker.locator('option').filter({ hasText: email });
+  await picker.selectOption((await option.getAttribute('value')) ?? '');
+}
+
+/** A row of a table (or its card on a phone) that mentions `text`. */
+const rowWith = (page: Page, text: string) => page.getByRole('row').filter({ hasText: text });
+
+test('an admin creates a promo code, disables and enables it, a cook redeems it, and the admin sees the use', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const code = `PITMASTER${Date.now().toString(36).toUpperCase()}`;
+  await signInAdmin(page, request);
+  await page.goto('/contests');
+  await expect(page.getByRole('heading', { level: 1, name: 'Cook-off' })).toBeVisible();
+  await openNavigation(page);
+  await page.getByRole('group', { name: 'Admin' }).getByRole('link', { name: 'Promo Codes' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Promo Codes' })).toBeVisible();
+
+  await page.getByLabel(/^Code/).fill(code.toLowerCase());
+  await page.getByLabel(/^Max uses/).fill('3');
+  await page.getByLabel(/^License days/).fill('30');
+  await page.getByRole('button', { name: 'Create', exact: true }).click();
+  await expect(page.getByText(`Promo code ${code} created.`)).toBeVisible();
+  await page.getByLabel('Filter by code').fill(code);
+  const row = rowWith(page, code);
+  await expect(row).toContainText('Active');
+  await expect(row).toContainText('0/3');
+
+  await row.getByRole('button', { name: `Disable ${code}` }).click();
+  await expect(row).toContainText('Disabled');
+  await row.getByRole('button', { name: `Enable ${code}` }).click();
+  await expect(row).toContainText('Active');
+  await page.screenshot({ path: path.join(screens, 'admin-promo-codes-phone.png'), fullPage: true });
+
+  // A cook redeems it on their own device.
+  const cookContext = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const cook = await cookContext.newPage();
+  await signIn(cook, request);
+  await cook.goto('/promo?returnTo=%2Fcontests');
+  await cook.getByLabel(/Promo code/).fill(code);
+  await cook.getByRole('button', { name: 'Redeem' }).click();
+  await expect(cook).toHaveURL(/\/contests$/);
+  await cookContext.close();
+
+  // Refetched when the admin's window gets the focus back; Refresh does it at once.
+  await page.getByRole('button', { name: 'Refresh' }).click();
+  await expect(row).toContainText('1/3');
+  await expect(row).toContainText('2');
+});
+
+test('an admin mints an activation code, activates a device by hand, revokes and restores it', async ({
+  page,
+  request,
+}) => {
+  await signInAdmin(page, request);
+  await page.goto('/admin/licenses');
+  await expect(page.getByRole('heading', { level: 1, name: 'Licenses' })).toBeVisible();
+
+  // Activation spends one of the admin's own credits: give the admin one first.
+  await pickUser(page, 'admin@pitclock.test');
+  await page.getByLabel(/^Adjustment/).fill('1');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByText('Credits updated.')).toBeVisible();
+
+  await page.getByRole('button', { name: 'New Code' }).click();
+  const code = (await page.locator('.admin-licenses__code-text').textContent())?.trim() ?? '';
+  expect(code).toMatch(/^[A-Z0-9]{4}-[A-Z0-9]{4}$/);
+
+  const uid = `pit-tablet-${Date.now()}`;
+  await page.getByLabel(/^Activation code/).fill(code);
+  await page.getByLabel(/^Device UID/).fill(uid);
+  await page.getByLabel(/^Device name/).fill('Pit tablet');
+  await page.getByRole('button', { name: 'Activate' }).click();
+  await expect(page.getByText('Device activated.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Copy token' })).toBeVisible();
+
+  const device = rowWith(page, uid);
+  await expect(device).toContainText('Active');
+  await device.getByRole('button', { name: /^Revoke/ }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Revoke' }).click();
+  await expect(device).toContainText('Revoked');
+  await device.getByRole('button', { name: /^Restore/ }).click();
+  await expect(device).toContainText('Active');
+  await expect(page.getByText('same-origin')).toBeVisible();
+  await page.screenshot({ path: path.join(screens, 'admin-licenses-phone.png'), fullPage: true });
+});
+
+test("an admin adjusts a cook's credits up and down and sees the ledger, then makes the cook an admin", async ({
+  page,
+  request,
+}) => {
+  const { email } = await registerCook(request, 'Brisket Betty');
+  await signInAdmin(page, request);
+  await page.goto('/admin/licenses');
+  await pickUser(page, email);
+  await expect(page.getByText(/Current credits/)).toContainText('0');
+
+  await page.getByLabel(/^Adjustment/).fill('5');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByText(/Current credits/)).toContainText('5');
+  await page.getByLabel(/^Adjustment/).fill('-2');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  await expect(page.getByText(/Current credits/)).toContainText('3');
+  const ledger = page.getByRole('table', { name: 'Recent ledger' });
+  await expect(ledger).toContainText('+5');
+  await expect(ledger).toContainText('-2');
+
+  await page.goto('/admin/users');
+  const row = rowWith(page, email);
+  const toggle = row.getByRole('switch', { name: `Admin ${email}` });
+  await expect(toggle).not.toBeChecked();
+  await toggle.click();
+  await expect(toggle).toBeChecked();
+  // One's own row cannot be changed.
+  await expect(rowWith(page, 'admin@pitclock.test').getByRole('switch')).toBeDisabled();
+  await toggle.click();
+  await expect(toggle).not.toBeChecked();
+  await page.screenshot({ path: path.join(screens, 'admin-users-phone.png'), fullPage: true });
+});
+
+test('an admin filters signup events by outcome', async ({ page, request }) => {
+  const { email } = await registerCook(request, 'Rib Ranger');
+  // A failed sign-up with the same address (already taken) is recorded as an error.
+  const again = await request.post('/api/auth/register', {
+    data: {
+      email,
+      password: 'smoke-ring-2026',
+      display_name: 'Rib Ranger',
+      device_info: { device_id: 'd', name: 'e2e' },
+    },
+  });
+  expect(again.status()).toBe(409);
+
+  await signInAdmin(page, request);
+  await page.goto('/admin/signup-events');
+  await page.getByLabel(/^Email/).fill(email);
+  await page.getByLabel(/^Outcome/).selectOption({ label: 'Error' });
+  await page.getByRole('button', { name: 'Search' }).click();
+  const table = page.getByRole('table', { name: 'Signup events' });
+  await expect(table.getByRole('row').filter({ hasText: email })).toHaveCount(1);
+  await expect(table).toContainText(/error/i);
+
+  await page.getByLabel(/^Outcome/).selectOption({ label: 'Success' });
+  await page.getByRole('button', { name: 'Search' }).click();
+  await expect(table.getByRole('row').filter({ hasText: email })).toHaveCount(1);
+  await expect(table).not.toContainText(/\berror\b/i);
+});
+
+test('a cook who types an /admin URL sees Admins only and never downloads the admin console', async ({
+  page,
+  request,
+}) => {
+  const adminScripts: string[] = [];
+  page.on('request', (req) => {
+    if (req.url().includes('/remotes/admin-console/')) adminScripts.push(req.url());
+  });
+  await signIn(page, request);
+  await page.goto('/admin/users');
+  await expect(page.getByRole('heading', { level: 1, name: 'Admins only' })).toBeVisible();
+  await page.goto('/contests');
+  await expect(page.getByRole('heading', { level: 1, name: 'Cook-off' })).toBeVisible();
+  await openNavigation(page);
+  await expect(page.getByRole('link', { name: 'Settings' })).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Admin' })).toHaveCount(0);
+  // The server refuses anyway.
+  const token = await page.evaluate(() => localStorage.getItem('token'));
+  const users = await request.get('/api/users', { headers: { authorization: `Bearer ${token}` } });
+  expect(users.status()).toBe(403);
+  expect(adminScripts).toEqual([]);
+});
