@@ -1,4 +1,7 @@
+import type { Agent } from 'node:https';
 import {
+  createAuth,
+  createMetricsRegistry,
   createServiceApp,
   type Database,
   type Logger,
@@ -7,18 +10,50 @@ import {
   type VersionInfo,
 } from '@pitclock/kit';
 import type { Express } from 'express';
-import type { NotifierConfig } from './config';
-import { createPushSubscriptionsRepository } from './data-access';
+import { configuredVapidKeys, dismissSecretOf, type NotifierConfig } from './config';
+import {
+  createPushSubscriptionsRepository,
+  createSchedulesRepository,
+  createStepAlertJobs,
+  createVapidKeysRepository,
+  createWebPushClient,
+  type NotificationsQueue,
+} from './data-access';
+import { createDismissTokens } from './domain/dismiss-token';
 import { createRouter } from './entry-points/http/router';
+import { registerQueueGauge } from './entry-points/metrics';
+import { createPushSender } from './entry-points/push-sender';
+import { createVapidKeys, type VapidKeys } from './vapid-keys';
+
+/** What the app needs of the configuration (main.ts passes the whole NotifierConfig). */
+export type NotifierAppConfig = Pick<
+  NotifierConfig,
+  | 'TRUST_PROXY'
+  | 'JWT_SECRET'
+  | 'JWT_AUDIENCE'
+  | 'VAPID_PUBLIC_KEY'
+  | 'VAPID_PRIVATE_KEY'
+  | 'VAPID_SUBJECT'
+  | 'PUSH_ACTION_SECRET'
+  | 'PUSH_ALLOWED_ORIGINS'
+  | 'PUSH_TIMEOUT_MS'
+  | 'PUSH_JOB_ATTEMPTS'
+>;
 
 export type AppDeps = {
-  config: Pick<NotifierConfig, 'TRUST_PROXY'>;
+  config: NotifierAppConfig;
   database: Database;
   redis: RedisHandle;
+  /** The notifications queue the schedules' jobs are added to (the caller closes it). */
+  queue: NotificationsQueue;
   logger: Logger;
   version: VersionInfo;
   metrics?: Registry;
   clock?: () => Date;
+  /** The VAPID keys; made from the config and the database when omitted (main.ts loads them first). */
+  vapidKeys?: VapidKeys;
+  /** An https.Agent for the push services (a test receiver's CA, when NODE_EXTRA_CA_CERTS cannot be used). */
+  agent?: Agent;
 };
 
 /** The notifier's API process. */
@@ -26,17 +61,58 @@ export const createApp = ({
   config,
   database,
   redis,
+  queue,
   logger,
   version,
-  metrics,
+  metrics = createMetricsRegistry({ service: 'notifier' }),
   clock = () => new Date(),
-}: AppDeps): Express =>
-  createServiceApp({
+  vapidKeys,
+  agent,
+}: AppDeps): Express => {
+  registerQueueGauge(metrics, queue);
+  const auth = createAuth({ secret: config.JWT_SECRET, audience: config.JWT_AUDIENCE });
+  const subscriptions = createPushSubscriptionsRepository(database.db);
+  const keys =
+    vapidKeys ??
+    createVapidKeys({
+      configured: configuredVapidKeys(config),
+      repository: createVapidKeysRepository(database.db),
+      logger,
+    });
+  const client = createWebPushClient({
+    keys,
+    subject: config.VAPID_SUBJECT,
+    timeoutMs: config.PUSH_TIMEOUT_MS,
+    agent,
+    clock,
+  });
+  const router = createRouter({
+    subscriptions,
+    vapidKeys: keys,
+    sender: createPushSender({
+      client,
+      subscriptions,
+      allowedOrigins: config.PUSH_ALLOWED_ORIGINS,
+      logger,
+      clock,
+    }),
+    allowedOrigins: config.PUSH_ALLOWED_ORIGINS,
+    schedules: createSchedulesRepository(database.db),
+    jobs: createStepAlertJobs(queue, { attempts: config.PUSH_JOB_ATTEMPTS, logger }),
+    dismissTokens: createDismissTokens(dismissSecretOf(config)),
+    requireUser: auth.requireAuth,
+    logger,
+    clock,
+  });
+  return createServiceApp({
     name: 'notifier',
     version,
     logger,
     metrics,
     trustProxy: config.TRUST_PROXY,
     readiness: { postgres: database.ping, redis: redis.ping },
-    routers: [createRouter({ subscriptions: createPushSubscriptionsRepository(database.db), logger, clock })],
+    // A run of PUSH_MAX_STEPS_PER_RUN steps with the longest names and ids is about 320 kB of JSON.
+    jsonLimit: '512kb',
+    routers: [router],
   });
+};

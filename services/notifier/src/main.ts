@@ -1,13 +1,47 @@
-import { startHttpService } from '@pitclock/kit';
+import {
+  connectInfrastructure,
+  createLogger,
+  installShutdown,
+  loadConfig,
+  resolveVersion,
+  runMain,
+  serve,
+} from '@pitclock/kit';
 import { createApp } from './app';
-import { notifierConfigSchema } from './config';
-import { migrations } from './data-access';
+import { configuredVapidKeys, notifierConfigSchema } from './config';
+import { createNotificationsQueue, createVapidKeysRepository, migrations } from './data-access';
+import { createVapidKeys } from './vapid-keys';
 
-// The notifier's API process; the queue worker is src/worker.ts.
-startHttpService({
-  name: 'notifier',
-  configSchema: notifierConfigSchema,
-  migrations,
-  createApp: ({ config, logger, infra, version }) =>
-    createApp({ config, database: infra.database, redis: infra.redis, logger, version }),
+// The notifier's API process (every setting from the environment); the queue worker is src/worker.ts.
+runMain(async () => {
+  const config = loadConfig(notifierConfigSchema);
+  const logger = createLogger({ name: 'notifier', level: config.LOG_LEVEL });
+  const infra = await connectInfrastructure(config, { logger, migrations });
+  const queue = createNotificationsQueue(config.REDIS_URL, { keyPrefix: config.REDIS_KEY_PREFIX, logger });
+  // The VAPID key is loaded (or generated and stored, at the very first start) before listening.
+  const vapidKeys = createVapidKeys({
+    configured: configuredVapidKeys(config),
+    repository: createVapidKeysRepository(infra.database.db),
+    logger,
+  });
+  await vapidKeys.current();
+  const app = createApp({
+    config,
+    database: infra.database,
+    redis: infra.redis,
+    queue,
+    logger,
+    version: resolveVersion(),
+    vapidKeys,
+  });
+  const server = await serve(app, {
+    port: config.PORT,
+    host: config.HOST,
+    logger,
+    onClose: async () => {
+      await queue.close();
+      await infra.close();
+    },
+  });
+  installShutdown(server, logger);
 });

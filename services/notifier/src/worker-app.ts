@@ -1,16 +1,47 @@
+import type { Agent } from 'node:https';
 import {
+  createMetricsRegistry,
   createServiceApp,
   type Database,
   type Logger,
   type RedisHandle,
+  type Registry,
   type VersionInfo,
 } from '@pitclock/kit';
 import type { Express } from 'express';
-import { createHeartbeatStore, type NotificationsQueue } from './data-access';
+import { configuredVapidKeys, dismissSecretOf, type WorkerConfig } from './config';
+import {
+  createDeliveriesRepository,
+  createHeartbeatStore,
+  createPushSubscriptionsRepository,
+  createSchedulesRepository,
+  createVapidKeysRepository,
+  createWebPushClient,
+  type NotificationsQueue,
+} from './data-access';
+import { createDismissTokens } from './domain/dismiss-token';
+import { registerDeliveryMetrics, registerQueueGauge } from './entry-points/metrics';
+import { createPushSender } from './entry-points/push-sender';
 import { consume, type Consumer } from './entry-points/worker/consume';
 import { createJobProcessor } from './entry-points/worker/processor';
+import { createStepAlertJob } from './entry-points/worker/step-alert-job';
+import { createVapidKeys, type VapidKeys } from './vapid-keys';
+
+/** What the worker needs of the configuration (worker.ts passes the whole WorkerConfig). */
+export type WorkerAppConfig = Pick<
+  WorkerConfig,
+  | 'JWT_SECRET'
+  | 'PUSH_ACTION_SECRET'
+  | 'VAPID_PUBLIC_KEY'
+  | 'VAPID_PRIVATE_KEY'
+  | 'VAPID_SUBJECT'
+  | 'PUSH_ALLOWED_ORIGINS'
+  | 'PUSH_TIMEOUT_MS'
+>;
 
 export type WorkerDeps = {
+  config: WorkerAppConfig;
+  /** A queue made with the processing settings (lock, stalled check, push-retry backoff). */
   queue: NotificationsQueue;
   database: Database;
   redis: RedisHandle;
@@ -18,6 +49,9 @@ export type WorkerDeps = {
   version: VersionInfo;
   concurrency: number;
   clock?: () => Date;
+  metrics?: Registry;
+  vapidKeys?: VapidKeys;
+  agent?: Agent;
 };
 
 export type Worker = {
@@ -29,6 +63,7 @@ export type Worker = {
 
 /** The notifier's worker process: consumes the notifications queue. Nothing runs until start(). */
 export const createWorker = ({
+  config,
   queue,
   database,
   redis,
@@ -36,12 +71,53 @@ export const createWorker = ({
   version,
   concurrency,
   clock = () => new Date(),
+  metrics = createMetricsRegistry({ service: 'notifier-worker' }),
+  vapidKeys,
+  agent,
 }: WorkerDeps): Worker => {
-  const processor = createJobProcessor({ heartbeats: createHeartbeatStore(redis.client), logger, clock });
+  registerQueueGauge(metrics, queue);
+  const subscriptions = createPushSubscriptionsRepository(database.db);
+  const keys =
+    vapidKeys ??
+    createVapidKeys({
+      configured: configuredVapidKeys(config),
+      repository: createVapidKeysRepository(database.db),
+      logger,
+    });
+  const client = createWebPushClient({
+    keys,
+    subject: config.VAPID_SUBJECT,
+    timeoutMs: config.PUSH_TIMEOUT_MS,
+    agent,
+    clock,
+  });
+  const stepAlert = createStepAlertJob({
+    schedules: createSchedulesRepository(database.db),
+    subscriptions,
+    deliveries: createDeliveriesRepository(database.db),
+    sender: createPushSender({
+      client,
+      subscriptions,
+      allowedOrigins: config.PUSH_ALLOWED_ORIGINS,
+      logger,
+      clock,
+    }),
+    dismissTokens: createDismissTokens(dismissSecretOf(config)),
+    metrics: registerDeliveryMetrics(metrics),
+    logger,
+    clock,
+  });
+  const processor = createJobProcessor({
+    heartbeats: createHeartbeatStore(redis.client),
+    stepAlert,
+    logger,
+    clock,
+  });
   const probeApp = createServiceApp({
     name: 'notifier-worker',
     version,
     logger,
+    metrics,
     readiness: {
       postgres: database.ping,
       redis: redis.ping,

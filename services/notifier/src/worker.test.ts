@@ -1,5 +1,6 @@
 import { createDatabase, createLogger, createRedis, type Database, type RedisHandle } from '@pitclock/kit';
 import {
+  closedPort,
   createTestDatabase,
   testRedisPrefix,
   type TestDatabase,
@@ -13,9 +14,11 @@ import {
   createHeartbeatStore,
   createNotificationsQueue,
   enqueueHeartbeat,
+  readEvictionPolicy,
   type NotificationsQueue,
 } from './data-access';
 import { consume } from './entry-points/worker/consume';
+import { testWorkerConfig } from './test-support/harness';
 import { createWorker } from './worker-app';
 
 const logger = createLogger({ name: 'notifier-worker-test', level: 'silent' });
@@ -55,6 +58,7 @@ describe('notifier worker (a unique database and Redis prefix per test)', () => 
     const consumerQueue = queue();
     const producer = queue();
     const worker = createWorker({
+      config: testWorkerConfig(),
       queue: consumerQueue,
       database,
       redis,
@@ -90,6 +94,7 @@ describe('notifier worker (a unique database and Redis prefix per test)', () => 
     const consumerQueue = queue();
     await consumerQueue.isReady();
     const worker = createWorker({
+      config: testWorkerConfig(),
       queue: consumerQueue,
       database,
       redis,
@@ -130,10 +135,29 @@ describe('notifier worker (a unique database and Redis prefix per test)', () => 
     expect(await producer.getWaitingCount()).toBe(1);
   });
 
+  it("reads Redis's maxmemory-policy for the start-up warning, and undefined when Redis cannot answer", async () => {
+    const raw = new Redis(prefix.url);
+    try {
+      const [, policy] = (await raw.config('GET', 'maxmemory-policy')) as [string, string];
+      expect(await readEvictionPolicy(redis.client)).toBe(policy);
+    } finally {
+      await raw.quit();
+    }
+    const dead = new Redis(`redis://127.0.0.1:${await closedPort()}`, {
+      lazyConnect: true,
+      maxRetriesPerRequest: 0,
+      retryStrategy: () => null,
+    });
+    dead.on('error', () => undefined);
+    expect(await readEvictionPolicy(dead)).toBeUndefined();
+    dead.disconnect();
+  });
+
   it('a job of an unknown type fails and records nothing', async () => {
     const consumerQueue = queue();
     const producer = queue();
     const worker = createWorker({
+      config: testWorkerConfig(),
       queue: consumerQueue,
       database,
       redis,

@@ -7,24 +7,52 @@ import {
   runMain,
   serve,
 } from '@pitclock/kit';
-import { workerConfigSchema } from './config';
-import { createNotificationsQueue } from './data-access';
+import { configuredVapidKeys, workerConfigSchema } from './config';
+import {
+  createNotificationsQueue,
+  createVapidKeysRepository,
+  migrations,
+  readEvictionPolicy,
+} from './data-access';
+import { evictionPolicyWarning } from './domain/queue-health';
+import { createVapidKeys } from './vapid-keys';
 import { createWorker } from './worker-app';
 
-// The notifier's queue worker: a separate process (scaled by replicas) with its own probe port.
-// Migrations are applied by the API process (src/main.ts), not here.
+// The notifier's queue worker: a separate process (scaled by running more of them, WORKER_CONCURRENCY
+// jobs each) with its own probe port; every setting from the environment. It applies the migrations too
+// (under the kit's advisory lock, a no-op when the API process did it first) because it may start first
+// and must find the VAPID key table.
 runMain(async () => {
   const config = loadConfig(workerConfigSchema);
   const logger = createLogger({ name: 'notifier-worker', level: config.LOG_LEVEL });
-  const infra = await connectInfrastructure(config, { logger });
-  const queue = createNotificationsQueue(config.REDIS_URL, { keyPrefix: config.REDIS_KEY_PREFIX, logger });
+  const infra = await connectInfrastructure(config, { logger, migrations });
+  const warning = evictionPolicyWarning(await readEvictionPolicy(infra.redis.client));
+  if (warning) logger.warn(warning);
+  const queue = createNotificationsQueue(config.REDIS_URL, {
+    keyPrefix: config.REDIS_KEY_PREFIX,
+    logger,
+    processing: {
+      lockDurationMs: config.BULL_LOCK_DURATION_MS,
+      stalledIntervalMs: config.BULL_STALLED_INTERVAL_MS,
+      maxStalledCount: config.BULL_MAX_STALLED_COUNT,
+      retryBaseDelayMs: config.PUSH_RETRY_BASE_DELAY_MS,
+    },
+  });
+  const vapidKeys = createVapidKeys({
+    configured: configuredVapidKeys(config),
+    repository: createVapidKeysRepository(infra.database.db),
+    logger,
+  });
+  await vapidKeys.current();
   const worker = createWorker({
+    config,
     queue,
     database: infra.database,
     redis: infra.redis,
     logger,
     version: resolveVersion(),
     concurrency: config.WORKER_CONCURRENCY,
+    vapidKeys,
   });
   await queue.isReady();
   const consumer = worker.start();

@@ -1,20 +1,70 @@
 import { fileURLToPath } from 'node:url';
 import type { MigrateOptions } from '@pitclock/kit';
 
-export { pushSubscriptions, type PushSubscriptionRow } from './schema';
+export {
+  deliveryResults,
+  pushDeliveries,
+  pushSchedules,
+  pushScheduleSteps,
+  pushSubscriptions,
+  vapidKeys,
+  type DeliveryResult,
+  type NewPushDelivery,
+  type PushDeliveryRow,
+  type PushScheduleRow,
+  type PushScheduleStepRow,
+  type PushSubscriptionRow,
+  type VapidKeyRow,
+} from './schema';
 export {
   createPushSubscriptionsRepository,
+  type NewSubscription,
   type PushSubscriptionsRepository,
 } from './push-subscriptions-repository';
 export {
+  createSchedulesRepository,
+  type ScheduleInput,
+  type SchedulesRepository,
+  type StepAlertSource,
+  type StoredStep,
+} from './schedules-repository';
+export {
+  createDeliveriesRepository,
+  type AlertKey,
+  type DeliveriesRepository,
+} from './deliveries-repository';
+export {
+  createVapidKeysRepository,
+  type VapidKeyPair,
+  type VapidKeysRepository,
+} from './vapid-keys-repository';
+export {
   bullPrefix,
   createNotificationsQueue,
+  createStepAlertJobs,
   enqueueHeartbeat,
   notificationsQueueName,
+  pushRetryBackoff,
+  readEvictionPolicy,
+  RetryLaterError,
+  stepAlertJobName,
   type HeartbeatJobData,
   type NotificationJobData,
   type NotificationsQueue,
+  type ProcessingSettings,
+  type StepAlertJobData,
+  type StepAlertJobs,
 } from './queue';
+export {
+  createWebPushClient,
+  VAPID_HEADER_REUSE_MS,
+  VAPID_JWT_LIFETIME_SECONDS,
+  type PushMessage,
+  type PushResponse,
+  type PushTarget,
+  type WebPushClient,
+  type WebPushClientOptions,
+} from './web-push-client';
 export { createHeartbeatStore, type HeartbeatStore } from './heartbeats';
 
 /** The drizzle-kit migrations of this service and its own migrations table. */
@@ -22,3 +72,12 @@ export const migrations: MigrateOptions = {
   migrationsFolder: fileURLToPath(new URL('./drizzle', import.meta.url)),
   migrationsTable: '__drizzle_migrations_notifier',
 };
+
+/** The tables this service owns (its migrations create exactly these in public). */
+export const ownedTables = [
+  'push_deliveries',
+  'push_schedule_steps',
+  'push_schedules',
+  'push_subscriptions',
+  'vapid_keys',
+] as const;

@@ -1,15 +1,64 @@
+import type { PushStage } from '@pitclock/contracts/push';
 import type { Logger } from '@pitclock/kit';
 import Bull, { type JobOptions, type Queue } from 'bull';
+import type { Redis } from 'ioredis';
+import { retryDelayMs } from '../domain/delivery';
+import type { PlannedAlert } from '../domain/job-plan';
 
 export const notificationsQueueName = 'notifications';
+export const stepAlertJobName = 'step-alert';
+/** The custom backoff of step-alert jobs (Bull 4 settings.backoffStrategies): it reads the error. */
+export const pushRetryBackoff = 'push-retry';
 
 /** The job types of the notifications queue and their data. */
 export type HeartbeatJobData = { requestedAt: string };
-export type NotificationJobData = HeartbeatJobData;
+export type StepAlertJobData = {
+  userId: number;
+  runId: string;
+  stepId: string;
+  stageIndex: number;
+  stage: PushStage;
+  /** The step's due time (ISO) when the job was planned. */
+  dueAt: string;
+};
+export type NotificationJobData = HeartbeatJobData | StepAlertJobData;
 export type NotificationsQueue = Queue<NotificationJobData>;
+
+/** Thrown by a step-alert job that should be tried again; retryAfterMs is the push service's Retry-After. */
+export class RetryLaterError extends Error {
+  readonly retryAfterMs: number | undefined;
+
+  constructor(message: string, retryAfterMs?: number) {
+    super(message);
+    this.name = 'RetryLaterError';
+    this.retryAfterMs = retryAfterMs;
+  }
+}
+
+/** What a processing queue needs (the API process only adds jobs and may leave them out). */
+export type ProcessingSettings = {
+  lockDurationMs: number;
+  stalledIntervalMs: number;
+  maxStalledCount: number;
+  retryBaseDelayMs: number;
+};
 
 /** Bull's key prefix under the service's Redis prefix: 'pitclock:' gives keys 'pitclock:bull:notifications:*'. */
 export const bullPrefix = (keyPrefix: string) => `${keyPrefix}bull`;
+
+const advancedSettings = (settings: ProcessingSettings): Bull.AdvancedSettings => ({
+  lockDuration: settings.lockDurationMs,
+  stalledInterval: settings.stalledIntervalMs,
+  maxStalledCount: settings.maxStalledCount,
+  backoffStrategies: {
+    [pushRetryBackoff]: (attemptsMade: number, err: Error) =>
+      retryDelayMs({
+        attemptsMade,
+        baseMs: settings.retryBaseDelayMs,
+        retryAfterMs: err instanceof RetryLaterError ? err.retryAfterMs : undefined,
+      }),
+  },
+});
 
 /**
  * The Bull queue on REDIS_URL. Bull opens its own connections (it must not use an ioredis keyPrefix),
@@ -17,17 +66,18 @@ export const bullPrefix = (keyPrefix: string) => `${keyPrefix}bull`;
  */
 export const createNotificationsQueue = (
   redisUrl: string,
-  { keyPrefix, logger }: { keyPrefix: string; logger?: Logger },
+  { keyPrefix, logger, processing }: { keyPrefix: string; logger?: Logger; processing?: ProcessingSettings },
 ): NotificationsQueue => {
   const queue: NotificationsQueue = new Bull(notificationsQueueName, redisUrl, {
     prefix: bullPrefix(keyPrefix),
+    ...(processing ? { settings: advancedSettings(processing) } : {}),
   });
   // Without a listener an 'error' event (Redis down) would crash the process.
   queue.on('error', (err) => logger?.warn({ err }, 'notifications queue error'));
   return queue;
 };
 
-const defaults: JobOptions = {
+const heartbeatDefaults: JobOptions = {
   removeOnComplete: 1_000,
   removeOnFail: 5_000,
   attempts: 3,
@@ -38,4 +88,79 @@ export const enqueueHeartbeat = (
   queue: NotificationsQueue,
   data: HeartbeatJobData,
   options: JobOptions = {},
-) => queue.add('heartbeat', data, { ...defaults, ...options });
+) => queue.add('heartbeat', data, { ...heartbeatDefaults, ...options });
+
+/**
+ * Completed step alerts stay an hour: longer than the overdue window, so that the same schedule sent again
+ * finds their ids and adds nothing. Failed ones stay a week, to be looked at (and counted by the gauge).
+ */
+const KEEP_COMPLETED_SECONDS = 60 * 60;
+const KEEP_FAILED_SECONDS = 7 * 24 * 60 * 60;
+
+export type StepAlertJobs = {
+  /** Adds the planned jobs; a job whose id exists (waiting, delayed, active, completed or failed) is kept as it is. */
+  add: (alerts: readonly PlannedAlert[]) => Promise<void>;
+  /** Removes the jobs that have not started (delayed or waiting); others are left to the worker's re-check. */
+  removeWaiting: (jobIds: readonly string[]) => Promise<number>;
+};
+
+const toJobData = (alert: PlannedAlert): StepAlertJobData => ({
+  userId: alert.userId,
+  runId: alert.runId,
+  stepId: alert.stepId,
+  stageIndex: alert.stageIndex,
+  stage: alert.stage,
+  dueAt: alert.dueAt,
+});
+
+const notStarted = new Set(['delayed', 'waiting', 'paused']);
+
+export const createStepAlertJobs = (
+  queue: NotificationsQueue,
+  { attempts, logger }: { attempts: number; logger?: Logger },
+): StepAlertJobs => ({
+  add: async (alerts) => {
+    if (alerts.length === 0) return;
+    await queue.addBulk(
+      alerts.map((alert) => ({
+        name: stepAlertJobName,
+        data: toJobData(alert),
+        opts: {
+          jobId: alert.jobId,
+          delay: alert.delayMs,
+          attempts,
+          backoff: { type: pushRetryBackoff },
+          removeOnComplete: { age: KEEP_COMPLETED_SECONDS },
+          removeOnFail: { age: KEEP_FAILED_SECONDS },
+        },
+      })),
+    );
+  },
+  removeWaiting: async (jobIds) => {
+    const removed = await Promise.all(
+      jobIds.map(async (jobId) => {
+        const job = await queue.getJob(jobId);
+        if (!job || !notStarted.has(await job.getState())) return false;
+        try {
+          await job.remove();
+          return true;
+        } catch (err) {
+          // It just started: the worker re-reads the stored schedule and sends nothing for a changed step.
+          logger?.debug({ err, jobId }, 'job started before it could be removed');
+          return false;
+        }
+      }),
+    );
+    return removed.filter(Boolean).length;
+  },
+});
+
+/** Redis's maxmemory-policy, or undefined when CONFIG is not allowed (managed Redis often disables it). */
+export const readEvictionPolicy = async (client: Redis): Promise<string | undefined> => {
+  try {
+    const answer = (await client.config('GET', 'maxmemory-policy')) as unknown;
+    return Array.isArray(answer) && typeof answer[1] === 'string' ? answer[1] : undefined;
+  } catch {
+    return undefined;
+  }
+};

@@ -1,15 +1,18 @@
-import type { Logger } from '@pitclock/kit';
 import { Router } from 'express';
-import type { PushSubscriptionsRepository } from '../../data-access';
+import { createScheduleRoutes, type ScheduleRoutesDeps } from './schedule-routes';
+import { createSubscriptionRoutes, type SubscriptionRoutesDeps } from './subscription-routes';
 
-export type RouterDeps = {
-  subscriptions: PushSubscriptionsRepository;
-  logger: Logger;
-  clock: () => Date;
+export type RouterDeps = SubscriptionRoutesDeps & ScheduleRoutesDeps;
+
+/** The notifier API under /api/push/*. */
+export const createRouter = (deps: RouterDeps): Router => {
+  const router = Router();
+  // Answers carry account data: never cached (the VAPID public key route says otherwise).
+  router.use('/api/push', (_req, res, next) => {
+    res.set('Cache-Control', 'no-store');
+    next();
+  });
+  router.use(createSubscriptionRoutes(deps));
+  router.use(createScheduleRoutes(deps));
+  return router;
 };
-
-/**
- * The notifier API under /api/push/*. The routes come with a later issue; the router already receives
- * its repositories, logger and clock.
- */
-export const createRouter = (_deps: RouterDeps): Router => Router();

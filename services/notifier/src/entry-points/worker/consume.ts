@@ -12,9 +12,13 @@ export const consume = <T>(
   processor: (job: Job<T>) => Promise<unknown>,
   { concurrency, logger }: { concurrency: number; logger: Logger },
 ): Consumer => {
-  queue.on('failed', (job, err) =>
-    logger.error({ err, jobId: job.id, name: job.name, attempts: job.attemptsMade }, 'job failed'),
-  );
+  queue.on('failed', (job, err) => {
+    const context = { err, jobId: job.id, name: job.name, attempts: job.attemptsMade };
+    // Bull emits 'failed' for every failed attempt; only the last one leaves the job failed.
+    if (job.attemptsMade < (job.opts.attempts ?? 1))
+      logger.warn(context, 'job attempt failed; it will be retried');
+    else logger.error(context, 'job failed');
+  });
   queue
     .process('*', concurrency, processor)
     .catch((err: unknown) => logger.error({ err }, 'queue processing stopped'));
