@@ -4,6 +4,9 @@ import path from 'node:path';
 const root = path.resolve(import.meta.dirname, '..', '..');
 export const e2eAdmin = { email: 'admin@pitclock.test', password: 'admin-e2e-password' };
 export const gatewayPort = Number(process.env.E2E_PORT ?? 8181);
+/** The local Web Push service of push.spec.ts; the stack's notifier may call it and trusts its test CA. */
+export const pushReceiverPort = gatewayPort + 9;
+const pushReceiverCa = path.join(root, 'services', 'notifier', 'test-fixtures', 'push-receiver-ca.pem');
 
 // Debian's Chromium, never a downloaded browser. The background-networking flags keep Chromium from
 // calling out of this offline machine.
@@ -63,7 +66,12 @@ export default defineConfig({
       stderr: 'pipe',
       gracefulShutdown: { signal: 'SIGTERM', timeout: 30_000 },
       // The first admin of the e2e stack, created by the auth service at start.
-      env: { ADMIN_EMAIL: e2eAdmin.email, ADMIN_PASSWORD: e2eAdmin.password },
+      env: {
+        ADMIN_EMAIL: e2eAdmin.email,
+        ADMIN_PASSWORD: e2eAdmin.password,
+        PUSH_ALLOWED_ORIGINS: `https://127.0.0.1:${pushReceiverPort}`,
+        NODE_EXTRA_CA_CERTS: pushReceiverCa,
+      },
     },
     // Development mode: the three Vite dev servers with hot reload, the shell federating the remotes
     // from theirs and proxying /api to the stack above.

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import path from 'node:path';
-import { promoCodeFromAdmin, signIn } from './support';
+import { licensedCook, startCookOff } from './support';
 
 const screens = path.resolve(import.meta.dirname, '..', '..', '.data', 'test-results', 'screens');
 
@@ -11,46 +11,18 @@ function morning(): Date {
   return at;
 }
 
-async function licensedCook(page: Page, request: Parameters<typeof promoCodeFromAdmin>[0]) {
-  const code = await promoCodeFromAdmin(request, 30);
-  await signIn(page, request);
-  await page.goto('/promo?returnTo=%2Ftemplates');
-  await page.getByLabel(/Promo code/).fill(code);
-  await page.getByRole('button', { name: 'Redeem' }).click();
-  await expect(page).toHaveURL(/\/templates/);
-}
-
 /** A 10:00 Ribs template of three steps, attached to a cook-off today, started. */
-async function startRibsCookOff(page: Page) {
-  await page.getByRole('button', { name: 'Create Template' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Add Template' });
-  await dialog.getByLabel(/^Name/).fill('Ribs');
-  await dialog.getByLabel(/^Turn-in time/).fill('10:00');
-  await dialog.getByRole('button', { name: 'Create' }).click();
-  await page.getByRole('link', { name: 'Ribs', exact: true }).click();
-  for (const [name, before] of [
-    ['Light the pit', 90],
-    ['Rub', 60],
-    ['Wrap', 30],
-  ] as const) {
-    await page.getByLabel(/^Name/).fill(name);
-    await page.getByLabel(/^Minutes before turn-in/).fill(String(before));
-    await page.getByLabel(/^Minutes before turn-in/).press('Enter');
-    await expect(page.getByRole('list', { name: 'Steps' }).getByText(name, { exact: true })).toBeVisible();
-  }
-  await page.goto('/contests');
-  await page.getByRole('button', { name: 'Add Cook-off' }).click();
-  const add = page.getByRole('dialog', { name: 'Add Cook-off' });
-  await add.getByLabel(/^Name/).fill('Rib Rumble');
-  await add.getByLabel(/Sanctioning Body/).selectOption({ label: 'Unsanctioned' });
-  await add.getByRole('button', { name: 'Create' }).click();
-  await page.getByRole('button', { name: 'Manage templates of Rib Rumble' }).click();
-  const panel = page.getByRole('dialog', { name: 'Manage templates' });
-  await panel.getByLabel('Template', { exact: true }).selectOption({ label: 'Ribs (10:00)' });
-  await panel.getByRole('button', { name: 'Add', exact: true }).click();
-  await panel.getByRole('button', { name: 'Close' }).click();
-  await page.getByRole('button', { name: 'Start Rib Rumble' }).click();
-}
+const startRibsCookOff = (page: Page) =>
+  startCookOff(page, {
+    template: 'Ribs',
+    turnIn: '10:00',
+    steps: [
+      ['Light the pit', 90],
+      ['Rub', 60],
+      ['Wrap', 30],
+    ],
+    cookOff: 'Rib Rumble',
+  });
 
 async function setHidden(page: Page, hidden: boolean) {
   await page.evaluate(

@@ -90,3 +90,53 @@ export async function promoCodeFromAdmin(request: APIRequestContext, licenseDays
   expect(created.status()).toBe(201);
   return code;
 }
+
+/** Signs a new cook in and gives this device a licence from an admin-made promo code. */
+export async function licensedCook(page: Page, request: APIRequestContext): Promise<{ email: string }> {
+  const code = await promoCodeFromAdmin(request, 30);
+  const cook = await signIn(page, request);
+  await page.goto('/promo?returnTo=%2Ftemplates');
+  await page.getByLabel(/Promo code/).fill(code);
+  await page.getByRole('button', { name: 'Redeem' }).click();
+  await expect(page).toHaveURL(/\/templates/);
+  return cook;
+}
+
+export type CookOffPlan = {
+  template: string;
+  /** HH:MM */
+  turnIn: string;
+  /** [name, minutes before turn-in] */
+  steps: ReadonlyArray<readonly [string, number]>;
+  cookOff: string;
+};
+
+/** From /templates: a template with its steps, attached to a new cook-off today, and Start pressed. */
+export async function startCookOff(page: Page, plan: CookOffPlan): Promise<void> {
+  await page.getByRole('button', { name: 'Create Template' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add Template' });
+  await dialog.getByLabel(/^Name/).fill(plan.template);
+  await dialog.getByLabel(/^Turn-in time/).fill(plan.turnIn);
+  await dialog.getByRole('button', { name: 'Create' }).click();
+  await page.getByRole('link', { name: plan.template, exact: true }).click();
+  for (const [name, before] of plan.steps) {
+    await page.getByLabel(/^Name/).fill(name);
+    await page.getByLabel(/^Minutes before turn-in/).fill(String(before));
+    await page.getByLabel(/^Minutes before turn-in/).press('Enter');
+    await expect(page.getByRole('list', { name: 'Steps' }).getByText(name, { exact: true })).toBeVisible();
+  }
+  await page.goto('/contests');
+  await page.getByRole('button', { name: 'Add Cook-off' }).click();
+  const add = page.getByRole('dialog', { name: 'Add Cook-off' });
+  await add.getByLabel(/^Name/).fill(plan.cookOff);
+  await add.getByLabel(/Sanctioning Body/).selectOption({ label: 'Unsanctioned' });
+  await add.getByRole('button', { name: 'Create' }).click();
+  await page.getByRole('button', { name: `Manage templates of ${plan.cookOff}` }).click();
+  const panel = page.getByRole('dialog', { name: 'Manage templates' });
+  await panel
+    .getByLabel('Template', { exact: true })
+    .selectOption({ label: `${plan.template} (${plan.turnIn})` });
+  await panel.getByRole('button', { name: 'Add', exact: true }).click();
+  await panel.getByRole('button', { name: 'Close' }).click();
+  await page.getByRole('button', { name: `Start ${plan.cookOff}` }).click();
+}
