@@ -13,6 +13,8 @@ export const STORE_MESSAGES = {
   templateInUse: 'This template is in use; archive it instead of deleting it.',
   templateNotInUse: 'Only a template in use can be archived; delete it instead.',
   turnInTimeInvalid: 'Please pick a valid time (HH:MM).',
+  // A backup whose version is not a whole number from 1 to 15 (a newer app's file, or a damaged one):
+  unsupportedBackupVersion: 'Unsupported backup version',
 } as const;
 
 /** The SPEC.md section 8 text of each operation, used when it fails for an unexpected reason. */

@@ -201,6 +201,20 @@ describe('importRestore', () => {
     });
   });
 
+  it('accepts a file without a version and older versions (as numbers or numeric text)', async () => {
+    const store = await readyStore();
+    for (const version of [undefined, null, 1, 14, '15']) {
+      const id = `v-${String(version)}`;
+      const json = { version, data: { categories: [{ id, name: `Old ${id}` }] } };
+      await store.dispatch(importRestore({ json, mode: 'merge' })).unwrap();
+    }
+    expect(
+      selectCookData(store.getState())
+        .categories.map((c) => c.id)
+        .filter((id) => id.startsWith('v-')),
+    ).toEqual(['v-undefined', 'v-null', 'v-1', 'v-14', 'v-15']);
+  });
+
   it('puts back the seeded records an overwrite lacks', async () => {
     const store = await readyStore();
     await store
@@ -227,6 +241,19 @@ describe('importRestore', () => {
       { data: { templates: [{ id: 1, name: 'ok' }], contests: [{ id: 2, name: 'no date' }] } },
       'Invalid backup data format',
     ],
+    ['a version from a newer app', { version: 16, data: { templates: [] } }, 'Unsupported backup version'],
+    [
+      'a version that is not a number',
+      { version: 'x', data: { templates: [] } },
+      'Unsupported backup version',
+    ],
+    ['version 0', { version: 0, data: { templates: [] } }, 'Unsupported backup version'],
+    [
+      'an export variant from a newer app',
+      { meta: { version: 99 }, contests: [], templates: [] },
+      'Unsupported backup version',
+    ],
+    ['a newer version in JSON text', '{"version":16,"data":{"templates":[]}}', 'Unsupported backup version'],
   ])('refuses %s, in both modes, leaving the state as it was', async (_case, json, message) => {
     const store = await readyStore();
     await withData(store, 'A');

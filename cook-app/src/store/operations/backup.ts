@@ -1,6 +1,6 @@
 import type { BackupFile } from '../../domain/backup';
 import { dataReplaced } from '../actions';
-import { FAILURE_MESSAGES } from '../messages';
+import { FAILURE_MESSAGES, STORE_MESSAGES } from '../messages';
 import type { Canonicalise } from '../records';
 import { planSeed } from '../seed';
 import { selectCookData, selectTemplatesWithUsage } from '../selectors';
@@ -56,6 +56,26 @@ export const downloadBackup = defineOperation<string, BackupFile | void>(
 );
 
 export type RestoreMode = 'overwrite' | 'merge';
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * True when the file declares no version, or a whole number from 1 to `current` (older files are read
+ * with the tolerant readers). A version from a newer app, or one that is not a number, is refused: its
+ * records may mean something this app does not know. Both the main format's `version` and the export
+ * variant's `meta.version` are checked; a numeric text ('15') counts as its number.
+ */
+function isSupportedVersion(file: unknown, current: number): boolean {
+  if (!isObject(file)) return true;
+  const declared = [file.version, isObject(file.meta) ? file.meta.version : undefined];
+  return declared.every((version) => {
+    if (version === undefined || version === null) return true;
+    const n = typeof version === 'string' && version.trim() !== '' ? Number(version) : version;
+    return typeof n === 'number' && Number.isInteger(n) && n >= 1 && n <= current;
+  });
+}
+
 export type RestoreResult = {
   mode: RestoreMode;
   format: 'backup' | 'export';
@@ -66,18 +86,27 @@ export type RestoreResult = {
  * Restores a backup (its JSON text or parsed value) in the main format or the five-store export
  * variant. 'overwrite' replaces every store the file holds; 'merge' adds and replaces records by id.
  * The whole file is checked first ('Invalid backup file format', 'Invalid backup payload', 'Invalid
- * backup data format'), then the new state is applied in one action, reseeded, so the store is never
- * half-restored: on any error the state before the restore remains.
+ * backup data format', and 'Unsupported backup version' for a version above 15 or not a number), then
+ * the new state is applied in one action, reseeded, so the store is never half-restored: on any error
+ * the state before the restore remains.
  */
 export const importRestore = defineOperation<RestoreResult, { json: unknown; mode: RestoreMode }>(
   'backup/importRestore',
   FAILURE_MESSAGES.restore,
   async ({ json, mode }, { getState, dispatch, now, newId }) => {
-    const [{ BACKUP_ERRORS, mergeBackup, parseBackup }, { canonicalise }] = await Promise.all([
-      loadBackupFormat(),
-      import('../records'),
-    ]);
-    const parsed = parseBackup(json);
+    const [{ BACKUP_ERRORS, BACKUP_VERSION, mergeBackup, parseBackup }, { canonicalise }] = await Promise.all(
+      [loadBackupFormat(), import('../records')],
+    );
+    let file = json;
+    if (typeof file === 'string') {
+      try {
+        file = JSON.parse(file) as unknown;
+      } catch {
+        fail(BACKUP_ERRORS.fileFormat);
+      }
+    }
+    if (!isSupportedVersion(file, BACKUP_VERSION)) fail(STORE_MESSAGES.unsupportedBackupVersion);
+    const parsed = parseBackup(file);
     if (!parsed.ok) fail(parsed.error);
 
     const incoming: Partial<CookData> = {};
