@@ -18,6 +18,7 @@ export {
   type SessionStoreDeps,
   type SessionTokens,
 } from './session/session-store';
+export { LOGOUT_PATH, LOGOUT_TIMEOUT_MS, signOut, type SignOutDeps } from './session/sign-out';
 
 export { API_BASE_GLOBAL, DEFAULT_API_BASE, apiUrl, getApiBase } from './http/api-url';
 export {

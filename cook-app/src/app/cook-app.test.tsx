@@ -1,7 +1,13 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { THEME_STORAGE_KEY } from '@pitclock/design-system';
+import { ONBOARDING_KEY } from '../features/onboarding';
 import { CookApp } from './cook-app';
+
+afterEach(() => {
+  document.documentElement.removeAttribute('data-theme');
+});
 
 function renderAt(path: string) {
   // The shell mounts the remote from its '*' route, inside its own router.
@@ -35,6 +41,23 @@ describe('CookApp (exposed to the shell)', () => {
   it("shows the shell's not-found element for a path it does not own", async () => {
     renderAt('/nowhere');
     expect(await screen.findByText('shell not-found page')).toBeTruthy();
+  });
+
+  it('shows the first-run welcome over Cook-offs once, not once it has been seen', async () => {
+    const first = renderAt('/contests');
+    expect(await screen.findByRole('dialog', { name: 'Welcome to PitClock' })).toBeTruthy();
+    first.unmount();
+    localStorage.setItem(ONBOARDING_KEY, '2026-06-01T15:00:00.000Z');
+    renderAt('/contests');
+    await screen.findByRole('heading', { level: 1, name: 'Cook-off' });
+    expect(screen.queryByRole('dialog', { name: 'Welcome to PitClock' })).toBeNull();
+  });
+
+  it('applies the dark mode stored on the device to <html>', async () => {
+    localStorage.setItem(THEME_STORAGE_KEY, 'true');
+    renderAt('/about');
+    await screen.findByRole('heading', { level: 1, name: 'About' });
+    expect(document.documentElement.getAttribute('data-theme')).toBe('dark');
   });
 
   it('registers its React so the page can prove there is only one', async () => {

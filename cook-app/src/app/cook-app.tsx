@@ -2,7 +2,7 @@ import * as React from 'react';
 import { useEffect, type ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { PersistGate } from 'redux-persist/integration/react';
-import { Spinner } from '@pitclock/design-system';
+import { Spinner, useColorScheme } from '@pitclock/design-system';
 import { registerReactInstance } from '../lib/register-react-instance';
 import { createCookStore, firstOpened, useCookDispatch, type CookStoreBundle } from '../store';
 import { AlertCenter } from '../features/alerts';
@@ -38,6 +38,15 @@ function FirstOpenedRecorder() {
 }
 
 /**
+ * Applies the dark-mode choice stored on the device (Settings) to <html> and follows other tabs: nothing
+ * else on the signed-in screens reads it at start.
+ */
+function StoredTheme() {
+  useColorScheme();
+  return null;
+}
+
+/**
  * The signed-in cook screens, exposed to the shell as 'cook_app/CookApp'. Renders inside the shell's
  * router; builds and owns its persisted store (the shell never reaches into it).
  */
@@ -45,6 +54,7 @@ export function CookApp({ notFound }: CookAppProps) {
   const { store, persistor } = getCookStore();
   return (
     <Provider store={store}>
+      <StoredTheme />
       <PersistGate loading={<Spinner label="Loading your data" />} persistor={persistor}>
         <FirstOpenedRecorder />
         <AlertCenter />

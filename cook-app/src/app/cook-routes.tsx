@@ -4,6 +4,8 @@ import { Spinner } from '@pitclock/design-system';
 import { RequireDeviceLicence } from '../lib/licence-gate';
 import { PlaceholderScreen } from '../lib/placeholder-screen';
 import { ContestsScreen } from '../features/contests';
+import { OnboardingWelcome } from '../features/onboarding';
+import { contestWeather } from './contest-weather';
 
 // Cook-offs is the first screen after sign-in; the others load when first opened (precached for
 // offline use all the same), so the first visit does not download, say, drag and drop.
@@ -20,6 +22,16 @@ const PromoScreen = lazy(() => import('../features/promo').then((m) => ({ defaul
 const RunScreen = lazy(() => import('../features/run').then((m) => ({ default: m.RunScreen })));
 const SettingsRoute = lazy(() => import('./settings-route').then((m) => ({ default: m.SettingsRoute })));
 const AboutRoute = lazy(() => import('./about-route').then((m) => ({ default: m.AboutRoute })));
+const PrivacyScreen = lazy(() => import('../features/legal').then((m) => ({ default: m.PrivacyScreen })));
+const TermsScreen = lazy(() => import('../features/legal').then((m) => ({ default: m.TermsScreen })));
+
+/** Cook-offs, with the first-run welcome over it (shown once per device; see features/onboarding). */
+const contests = (
+  <>
+    <ContestsScreen weather={contestWeather} />
+    <OnboardingWelcome />
+  </>
+);
 
 /** A run starts only on a device with a valid licence (else /promo, coming back here after). */
 const licensedRun = (
@@ -30,15 +42,15 @@ const licensedRun = (
 
 /** The signed-in cook routes of SPEC.md section 2 (absolute paths: the shell mounts the remote at '*'). */
 export const cookScreens: ReadonlyArray<{ path: string; title: string; element?: ReactNode }> = [
-  { path: '/contests', title: 'Cook-off', element: <ContestsScreen /> },
+  { path: '/contests', title: 'Cook-off', element: contests },
   { path: '/contests/:id/steps', title: 'Run', element: licensedRun },
   { path: '/contests/:contestId/runs/:runId/steps', title: 'Run', element: licensedRun },
   { path: '/templates', title: 'Templates', element: <TemplatesScreen /> },
   { path: '/templates/:id/steps', title: 'Template Steps', element: <TemplateStepsScreen /> },
   { path: '/categories', title: 'Categories', element: <CategoriesScreen /> },
   { path: '/settings', title: 'Settings', element: <SettingsRoute /> },
-  { path: '/privacy', title: 'Privacy Policy' },
-  { path: '/terms', title: 'Terms of Service' },
+  { path: '/privacy', title: 'Privacy Policy', element: <PrivacyScreen /> },
+  { path: '/terms', title: 'Terms of Service', element: <TermsScreen /> },
   { path: '/about', title: 'About', element: <AboutRoute /> },
   { path: '/promo', title: 'Promo Code', element: <PromoScreen /> },
 ];

@@ -13,7 +13,7 @@ import {
   type AnyRecord,
 } from '../domain/readers';
 import { parseHhMm, parseInstant } from '../domain/time';
-import type { CompletionTimeMode, RecordOf, Stamped, StoreName } from './types';
+import type { CompletionTimeMode, LocationMatch, RecordOf, Stamped, StoreName } from './types';
 
 /**
  * Turns a record of any older or foreign shape (a migrated state, an imported backup) into the
@@ -51,6 +51,31 @@ function stamps(record: AnyRecord, now: string): Stamped {
 }
 
 const TIME_MODES: readonly string[] = ['scheduled', 'now', 'custom'];
+
+/** A stored geocoding match, or null when it has no name or no coordinates. */
+function locationMatch(raw: unknown): LocationMatch | null {
+  if (!isRecord(raw)) return null;
+  const name = readText(raw.name);
+  const latitude = readNumber(raw.latitude);
+  const longitude = readNumber(raw.longitude);
+  if (name === null || latitude === null || longitude === null) return null;
+  return {
+    name,
+    latitude,
+    longitude,
+    elevation: readNumber(raw.elevation),
+    admin1: textOr(raw.admin1, null),
+    admin2: textOr(raw.admin2, null),
+    country: textOr(raw.country, null),
+    population: readNumber(raw.population),
+  };
+}
+
+/** The weather record's location_matches (beyond SPEC.md) when it is a list; unreadable entries dropped. */
+function locationMatches(value: unknown): { location_matches?: LocationMatch[] } {
+  if (!Array.isArray(value)) return {};
+  return { location_matches: value.map(locationMatch).filter((m): m is LocationMatch => m !== null) };
+}
 
 export const canonicalise: { [K in StoreName]: Canonicalise<K> } = {
   sanctioning_bodies(raw, now) {
@@ -213,6 +238,7 @@ export const canonicalise: { [K in StoreName]: Canonicalise<K> } = {
       last_error_stage: textOr(raw.last_error_stage, null),
       last_error_network: readFlag(raw.last_error_network),
       last_error_status: readNumber(raw.last_error_status),
+      ...locationMatches(raw.location_matches),
       ...stamps(raw, now),
     };
   },

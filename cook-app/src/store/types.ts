@@ -92,7 +92,23 @@ export type RunStep = Stamped & {
 
 export type StepNote = Stamped & { id: string; run_id: string; step_id: string; body: string };
 
-/** Weather and boiling point at the contest site: one per contest, keyed by contest_id. */
+/** A geocoding match as kept on the weather record (SPEC.md section 7's result fields). */
+export type LocationMatch = {
+  name: string;
+  latitude: number;
+  longitude: number;
+  elevation: number | null;
+  admin1: string | null;
+  admin2: string | null;
+  country: string | null;
+  population: number | null;
+};
+
+/**
+ * Weather and boiling point at the contest site: one per contest, keyed by contest_id. provider is
+ * 'open-meteo' when the coordinates are the geocoding's own choice, 'manual' when the user picked them
+ * in the location-choice dialog (kept until the contest's location changes).
+ */
 export type ContestEnvironment = Stamped & {
   contest_id: string;
   lat: number | null;
@@ -113,6 +129,11 @@ export type ContestEnvironment = Stamped & {
   last_error_stage: string | null;
   last_error_network: boolean | null;
   last_error_status: number | null;
+  /**
+   * Beyond SPEC.md: the plausible geocoding matches of normalized_location at the last geocoding (the
+   * location-choice dialog lists them when there are several). Absent on records from before it.
+   */
+  location_matches?: LocationMatch[];
 };
 
 /** The record stores of the offline database, in the order backups list them. */

@@ -6,6 +6,7 @@ import {
   attachTemplate,
   getOrStartRunForContest,
   selectContests,
+  type Contest,
 } from '../../store';
 import { licence } from '@pitclock/contracts';
 import {
@@ -247,5 +248,37 @@ describe('Cook-offs screen', () => {
     expect(await within(card).findByText(/No steps to show yet/)).toBeTruthy();
     await user.click(within(card).getByRole('button', { name: 'Clear' }));
     expect(screen.queryByRole('article')).toBeNull();
+  });
+
+  it("gives each row's weather cell and the selected card's weather panel to the weather slots, with the screen's clock", async () => {
+    const bundle = await cookStore();
+    const contest = await withContest(bundle);
+    await withContest(bundle, { name: 'Nowhere', location: '' });
+    const clocks: number[] = [];
+    const weather = {
+      Cell: ({ contest: c, now }: { contest: Contest; now: () => number }) => {
+        clocks.push(now());
+        return <span>{`cell of ${c.name}`}</span>;
+      },
+      Panel: ({ contest: c }: { contest: Contest }) => (
+        <p>{`weather of ${c.name} at ${c.location ?? 'nowhere'}`}</p>
+      ),
+    };
+    const { user } = renderScreen(bundle, { weather });
+    const table = await screen.findByRole('table');
+    const cell = within(table).getByText('cell of Smoke on the Water');
+    expect(cell.closest('td')?.className).toContain('pc-hide-below-sm');
+    expect(within(table).getByText('cell of Nowhere')).toBeTruthy();
+    expect(clocks.every((t) => t === NOW)).toBe(true);
+
+    await user.click(screen.getByRole('button', { name: 'Smoke on the Water' }));
+    const card = screen.getByRole('article');
+    const panel = within(card).getByRole('region', { name: 'Weather' });
+    expect(panel.textContent).toBe(`weather of Smoke on the Water at ${contest.location}`);
+    await user.click(screen.getByRole('button', { name: 'Nowhere' }));
+    // The panel says what it shows for a cook-off without a location: the card adds nothing of its own.
+    expect(within(screen.getByRole('article')).getByRole('region', { name: 'Weather' }).textContent).toBe(
+      'weather of Nowhere at nowhere',
+    );
   });
 });

@@ -33,7 +33,7 @@ import { useStartCookOff } from '../../lib/licence-gate';
 import { operationMessage } from '../../lib/operation-message';
 import { useStoreLoad } from '../../lib/use-store-load';
 import { CONTESTS_TEXT } from './messages';
-import { SelectedContestCard } from './selected-contest-card';
+import { SelectedContestCard, type ContestWeatherSlots } from './selected-contest-card';
 import '../../lib/screen.css';
 import './contests.css';
 
@@ -46,6 +46,8 @@ export type ContestsScreenProps = {
   now?: () => number;
   /** The device's time zone (tests pass the store's). */
   timeZone?: string;
+  /** The weather column's cell and the selected cook-off's weather panel (the weather feature's, given by app/). */
+  weather?: ContestWeatherSlots;
 };
 
 const systemZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -62,7 +64,7 @@ function isContestInUse(
 }
 
 /** The Cook-offs screen (/contests, SPEC.md section 2). */
-export function ContestsScreen({ now = Date.now, timeZone = systemZone() }: ContestsScreenProps) {
+export function ContestsScreen({ now = Date.now, timeZone = systemZone(), weather }: ContestsScreenProps) {
   const dispatch = useCookDispatch();
   const all = useCookSelector(selectContests);
   const bodies = useCookSelector(selectSanctioningBodies);
@@ -149,7 +151,11 @@ export function ContestsScreen({ now = Date.now, timeZone = systemZone() }: Cont
       id: 'weather',
       header: 'Weather',
       hideBelow: 'sm',
-      cell: (c) => <span className="pc-contests-weather" data-contest-id={c.id} />,
+      cell: (c) => (
+        <span className="pc-contests-weather" data-contest-id={c.id}>
+          {weather ? <weather.Cell contest={c} now={now} /> : null}
+        </span>
+      ),
     },
     {
       id: 'actions',
@@ -221,6 +227,7 @@ export function ContestsScreen({ now = Date.now, timeZone = systemZone() }: Cont
           contest={selected}
           timeZone={timeZone}
           now={now}
+          weather={weather}
           onClear={() => setSelectedId(null)}
         />
       ) : null}

@@ -1,19 +1,33 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { Button, Spinner } from '@pitclock/design-system';
 import type { Contest } from '../../store';
 import { CONTESTS_TEXT } from './messages';
 
 const CookOffPlan = lazy(() => import('./cook-off-plan').then((m) => ({ default: m.CookOffPlan })));
 
+/** What a weather slot is given: the cook-off and the screen's clock. */
+export type ContestWeatherProps = { contest: Contest; now: () => number };
+
+/**
+ * The weather shown by the Cook-offs screen, from the weather feature (app/ passes it: a feature does not
+ * import another): the table's weather cell and the selected cook-off's weather panel.
+ */
+export type ContestWeatherSlots = {
+  Cell: ComponentType<ContestWeatherProps>;
+  Panel: ComponentType<ContestWeatherProps>;
+};
+
 export type SelectedContestCardProps = {
   contest: Contest;
   timeZone: string;
   now: () => number;
   onClear: () => void;
+  /** Without it the card only says when the cook-off has no location. */
+  weather?: ContestWeatherSlots | undefined;
 };
 
 /** The selected cook-off: name, location, weather, the day's timeline, Clear. */
-export function SelectedContestCard({ contest, timeZone, now, onClear }: SelectedContestCardProps) {
+export function SelectedContestCard({ contest, timeZone, now, onClear, weather }: SelectedContestCardProps) {
   const location = contest.location?.trim() ?? '';
   return (
     <article className="pc-contests-card" aria-labelledby="pc-contests-card-title">
@@ -32,7 +46,11 @@ export function SelectedContestCard({ contest, timeZone, now, onClear }: Selecte
         </Button>
       </header>
       <section className="pc-contests-card__weather" aria-label="Weather" data-contest-id={contest.id}>
-        {location === '' ? <p>{CONTESTS_TEXT.noLocation}</p> : null}
+        {weather ? (
+          <weather.Panel contest={contest} now={now} />
+        ) : location === '' ? (
+          <p>{CONTESTS_TEXT.noLocation}</p>
+        ) : null}
       </section>
       <Suspense fallback={<Spinner label="Loading timeline" />}>
         <CookOffPlan contest={contest} timeZone={timeZone} now={now} />

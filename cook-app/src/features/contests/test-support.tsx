@@ -1,7 +1,7 @@
 // Test helpers of the Cook-offs screen, on the cook screens' shared ones.
 import { NOW, renderWithStore, type TestBundle } from '../../lib/test-support';
 import { createTestLicenceKey, type TestLicenceKey } from '../../lib/licence-gate.test-support';
-import { ContestsScreen } from './contests-screen';
+import { ContestsScreen, type ContestsScreenProps } from './contests-screen';
 
 export { cookStore, NOW, renderWithStore, type TestBundle } from '../../lib/test-support';
 export { licenceClaims, startApi, storeLicence, tamper } from '../../lib/licence-gate.test-support';
@@ -13,6 +13,8 @@ export function licenceKey(): Promise<TestLicenceKey> {
   return key;
 }
 
-export function renderScreen(bundle: TestBundle) {
-  return renderWithStore(bundle, <ContestsScreen now={() => NOW} timeZone="UTC" />, { path: '/contests' });
+export function renderScreen(bundle: TestBundle, props: Partial<ContestsScreenProps> = {}) {
+  return renderWithStore(bundle, <ContestsScreen now={() => NOW} timeZone="UTC" {...props} />, {
+    path: '/contests',
+  });
 }

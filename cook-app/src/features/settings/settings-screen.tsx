@@ -1,23 +1,54 @@
 import type { ReactNode } from 'react';
+import type { SignOutDeps } from '@pitclock/contracts';
 import { NotificationStatus } from '../../lib/notification-status';
 import { SectionedScreen, type ScreenSection } from '../../lib/sectioned-screen';
+import type { ServiceWorkerContainerLike } from '../../lib/service-worker-info';
+import { AppStatusSection } from './app-status-section';
+import { LegalSection, PromoSection, SupportSection } from './link-sections';
+import { LogoutSection } from './logout-section';
 import { SETTINGS_TEXT } from './messages';
+import { ThemeSection } from './theme-section';
+import type { StorageManagerLike } from './use-storage-status';
 import './settings.css';
 
 export type SettingsScreenProps = {
   /** The push notification switch: another feature's, so app/ hands it in. */
   pushSwitch?: ReactNode;
+  /**
+   * SLOT: backup and restore (file and cloud), features/backup's section, handed in by app/. The
+   * 'Backup and restore' section is shown only when given.
+   */
+  backup?: ReactNode;
+  /** Default navigator.serviceWorker (tests hand in a registration-like object). */
+  serviceWorker?: ServiceWorkerContainerLike | undefined;
+  /** Default navigator.storage. */
+  storageManager?: StorageManagerLike | undefined;
+  /** How Log out signs out (default contracts' signOut on the app's api and session). */
+  signOutWith?: SignOutDeps;
 };
 
 /**
- * Settings (/settings, SPEC.md section 2). Its sections in order; the others of SPEC.md (app status,
- * dark mode, promo code, backup and restore, support, terms, logout) are added to this list.
+ * Settings (/settings, SPEC.md section 2): app status, dark mode, notifications, promo code, backup and
+ * restore, support, terms and privacy, logout, in that order.
  */
-export function SettingsScreen({ pushSwitch = null }: SettingsScreenProps) {
+export function SettingsScreen({
+  pushSwitch = null,
+  backup = null,
+  serviceWorker,
+  storageManager,
+  signOutWith,
+}: SettingsScreenProps) {
+  const T = SETTINGS_TEXT;
   const sections: ScreenSection[] = [
     {
+      id: 'status',
+      title: T.appStatus,
+      content: <AppStatusSection serviceWorker={serviceWorker} storageManager={storageManager} />,
+    },
+    { id: 'theme', title: T.darkMode, content: <ThemeSection /> },
+    {
       id: 'notifications',
-      title: SETTINGS_TEXT.notifications,
+      title: T.notifications,
       content: (
         <div className="pc-settings__notifications">
           {pushSwitch}
@@ -25,6 +56,11 @@ export function SettingsScreen({ pushSwitch = null }: SettingsScreenProps) {
         </div>
       ),
     },
+    { id: 'promo', title: T.promo, content: <PromoSection /> },
+    ...(backup === null || backup === undefined ? [] : [{ id: 'backup', title: T.backup, content: backup }]),
+    { id: 'support', title: T.support, content: <SupportSection /> },
+    { id: 'legal', title: T.legal, content: <LegalSection /> },
+    { id: 'account', title: T.account, content: <LogoutSection signOutWith={signOutWith} /> },
   ];
-  return <SectionedScreen title={SETTINGS_TEXT.title} sections={sections} />;
+  return <SectionedScreen title={T.title} sections={sections} />;
 }

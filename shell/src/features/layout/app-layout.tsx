@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { signOut } from '@pitclock/contracts';
 import { CloseIcon, IconButton, MenuIcon } from '@pitclock/design-system';
 import { useIsAdmin } from '../../lib/admin-status';
 import { useApi } from '../../lib/api-context';
-import { signOut } from '../../lib/sign-out';
 import { NavLinks } from './nav-links';
 import './app-layout.css';
 
@@ -50,7 +50,7 @@ export function AppLayout({ headerActions, banner, children }: AppLayoutProps) {
   // The tokens are cleared at once (the guards then leave the signed-in routes); the revoke on the
   // server finishes in the background.
   const logout = () => {
-    void signOut(client);
+    void signOut({ client });
     navigate('/', { replace: true });
   };
 
