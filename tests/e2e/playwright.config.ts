@@ -6,6 +6,9 @@ export const e2eAdmin = { email: 'admin@pitclock.test', password: 'admin-e2e-pas
 export const gatewayPort = Number(process.env.E2E_PORT ?? 8181);
 /** The local Web Push service of push.spec.ts; the stack's notifier may call it and trusts its test CA. */
 export const pushReceiverPort = gatewayPort + 9;
+/** The local Open-Meteo and JSONBin of external-services.ts; the stack's CSP lets the page reach it. */
+export const externalServicesPort = gatewayPort + 7;
+const externalServices = `http://127.0.0.1:${externalServicesPort}`;
 const pushReceiverCa = path.join(root, 'services', 'notifier', 'test-fixtures', 'push-receiver-ca.pem');
 
 // Debian's Chromium, never a downloaded browser. The background-networking flags keep Chromium from
@@ -42,6 +45,14 @@ export default defineConfig({
     baseURL: `http://localhost:${gatewayPort}`,
     launchOptions: chromiumLaunch,
     trace: 'retain-on-failure',
+    // The first-run welcome has been seen on this device (onboarding.spec.ts starts without it).
+    storageState: {
+      cookies: [],
+      origins: [`http://localhost:${gatewayPort}`, 'http://localhost:5173'].map((origin) => ({
+        origin,
+        localStorage: [{ name: 'pitclock_onboarding_seen', value: '2026-01-01T00:00:00.000Z' }],
+      })),
+    },
   },
   projects: [
     {
@@ -70,6 +81,8 @@ export default defineConfig({
         ADMIN_EMAIL: e2eAdmin.email,
         ADMIN_PASSWORD: e2eAdmin.password,
         PUSH_ALLOWED_ORIGINS: `https://127.0.0.1:${pushReceiverPort}`,
+        WEATHER_HOSTS: externalServices,
+        BACKUP_HOSTS: externalServices,
         NODE_EXTRA_CA_CERTS: pushReceiverCa,
       },
     },
