@@ -2,6 +2,7 @@
 // (contracts' startTestServer). It parses what the screens send with the contracts' zod schemas, answers
 // in the contracts' shapes and keeps its data in memory, so that a change shows only when the screen
 // refetches (which proves the RTK Query tags invalidate what they should).
+import { type Device, type LedgerEntry, type LicenseStatus } from '@pitclock/contracts';
 import {
   ActivateRequest,
   AddCreditsRequest,
@@ -18,10 +19,7 @@ import {
   UserIdParam,
   formatActivationCode,
   normalizeActivationCode,
-  type Device,
-  type LedgerEntry,
-  type LicenseStatus,
-} from '@pitclock/contracts';
+} from '@pitclock/contracts/schemas';
 import {
   startTestServer,
   type ReceivedRequest,

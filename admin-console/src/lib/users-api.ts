@@ -1,4 +1,4 @@
-import { AdminUsersResponse } from '@pitclock/contracts';
+import { AdminUsersResponse } from '@pitclock/contracts/schemas';
 import { adminApi } from '../store';
 import { invalidResponse } from './schema-failure';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AdminAdjustRequest } from '@pitclock/contracts';
+import { AdminAdjustRequest } from '@pitclock/contracts/schemas';
 import { parseAdjustment } from './adjustment';
 
 describe('parseAdjustment', () => {

@@ -1,4 +1,4 @@
-import { LICENSING_LIMITS } from '@pitclock/contracts';
+import { LICENSING_LIMITS } from '@pitclock/contracts/schemas';
 import { LICENSES_TEXT } from './messages';
 
 export type Adjustment = { ok: true; amount: number } | { ok: false; error: string };

@@ -1,11 +1,5 @@
-import {
-  ActivationCodeResponse,
-  CreditsResponse,
-  DevicesResponse,
-  type CreditChangeResponse,
-  type Device,
-  type ActivateRequest,
-} from '@pitclock/contracts';
+import { type CreditChangeResponse, type Device, type ActivateRequest } from '@pitclock/contracts';
+import { ActivationCodeResponse, CreditsResponse, DevicesResponse } from '@pitclock/contracts/schemas';
 import { adminApi } from '../../store';
 import { invalidResponse } from '../../lib/schema-failure';
 

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import { API_BASE_GLOBAL, ActivateRequest, AdminAdjustRequest } from '@pitclock/contracts';
+import { API_BASE_GLOBAL } from '@pitclock/contracts';
+import { ActivateRequest, AdminAdjustRequest } from '@pitclock/contracts/schemas';
 import { clientFor, renderScreen } from '../../test/render-admin';
 import {
   fakeDevice,

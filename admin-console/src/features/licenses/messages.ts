@@ -1,4 +1,4 @@
-import { LICENSING_CLIENT_TEXTS, LICENSING_MESSAGES } from '@pitclock/contracts';
+import { LICENSING_CLIENT_TEXTS, LICENSING_MESSAGES } from '@pitclock/contracts/schemas';
 
 // Texts of the Licenses screen (/admin/licenses). SPEC.md sections 5 and 8 give the validation, failure
 // and success texts (kept once in the contracts, shared with the licensing service); the others are ours.

@@ -1,4 +1,4 @@
-import { LICENSING_CLIENT_TEXTS } from '@pitclock/contracts';
+import { LICENSING_CLIENT_TEXTS } from '@pitclock/contracts/schemas';
 
 // Texts of the admin promo-codes screen. SPEC.md gives the empty state, the 401 text, the load, create and
 // update failures (sections 2, 6 and 8; shared with the licensing service through LICENSING_CLIENT_TEXTS)

@@ -1,4 +1,5 @@
-import { PromoCode, PromoCodesResponse, type CreatePromoCodeRequest } from '@pitclock/contracts';
+import { type CreatePromoCodeRequest } from '@pitclock/contracts';
+import { PromoCode, PromoCodesResponse } from '@pitclock/contracts/schemas';
 import { invalidResponse } from '../../lib/schema-failure';
 import { adminApi } from '../../store';
 

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { CreatePromoCodeRequest } from '@pitclock/contracts';
+import { CreatePromoCodeRequest } from '@pitclock/contracts/schemas';
 import { COPY_FAILED_TEXT } from '../../lib/copy-button';
 import { clientFor, renderScreen } from '../../test/render-admin';
 import { PromoCodesScreen } from './promo-codes-screen';

@@ -1,4 +1,4 @@
-import { CreatePromoCodeRequest, LICENSING_MESSAGES } from '@pitclock/contracts';
+import { CreatePromoCodeRequest, LICENSING_MESSAGES } from '@pitclock/contracts/schemas';
 import type { AdminError } from '../../store';
 
 export type PromoField = 'code' | 'max_uses' | 'license_days' | 'expires_at';

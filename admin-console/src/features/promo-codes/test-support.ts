@@ -7,7 +7,7 @@ import {
   PromoCode,
   PromoCodeIdParam,
   PromoCodesResponse,
-} from '@pitclock/contracts';
+} from '@pitclock/contracts/schemas';
 import {
   startTestServer,
   type ReceivedRequest,

@@ -1,4 +1,4 @@
-import { SignupEventsResponse } from '@pitclock/contracts';
+import { SignupEventsResponse } from '@pitclock/contracts/schemas';
 import { invalidResponse } from '../../lib/schema-failure';
 import { adminApi } from '../../store';
 import { SIGNUP_EVENTS_PAGE, toSignupQuery, type SignupFilters } from './signup-filters-rules';

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { SignupEventsQuery } from '@pitclock/contracts';
+import { SignupEventsQuery } from '@pitclock/contracts/schemas';
 import { formatLocalDateTime } from '../../lib/format-time';
 import { clientFor, renderScreen } from '../../test/render-admin';
 import { SignupEventsScreen } from './signup-events-screen';

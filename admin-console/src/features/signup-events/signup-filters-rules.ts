@@ -1,4 +1,5 @@
-import { LIMITS, type Query, type SignupOutcome } from '@pitclock/contracts';
+import { type Query, type SignupOutcome } from '@pitclock/contracts';
+import { LIMITS } from '@pitclock/contracts/schemas';
 
 export type OutcomeFilter = 'any' | SignupOutcome;
 

@@ -2,7 +2,7 @@
 // query parsed with the contracts' SignupEventsQuery (a bad one is a 400), filters applied to events kept
 // in memory, newest first, `limit` per page, `before=<id>` for the next page; answers checked against
 // SignupEventsResponse.
-import { SignupEvent, SignupEventsQuery, SignupEventsResponse } from '@pitclock/contracts';
+import { SignupEvent, SignupEventsQuery, SignupEventsResponse } from '@pitclock/contracts/schemas';
 import {
   startTestServer,
   type ReceivedRequest,

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { LICENSING_LIMITS } from '@pitclock/contracts';
+import { LICENSING_LIMITS } from '@pitclock/contracts/schemas';
 import { Button, NumberField } from '@pitclock/design-system';
 import { USERS_TEXT as T } from './messages';
 import { failureNotice, RowNoticeText, type RowNotice } from './row-notice';

@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES, LICENSING_CLIENT_TEXTS, LICENSING_MESSAGES } from '@pitclock/contracts';
+import { AUTH_MESSAGES, LICENSING_CLIENT_TEXTS, LICENSING_MESSAGES } from '@pitclock/contracts/schemas';
 
 // Texts of the Users screen (/admin/users). SPEC.md sections 2, 5, 6 and 8 give the empty state, the
 // validation, permission, failure and success texts (kept once in the contracts, shared with the

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { AUTH_MESSAGES, EMAIL_PATTERN, LIMITS } from '@pitclock/contracts';
+import { AUTH_MESSAGES, EMAIL_PATTERN, LIMITS } from '@pitclock/contracts/schemas';
 import { asAdminError } from '../../lib/failure-banner';
 import { useUpdateUserMutation } from './users-api';
 import { USERS_TEXT as T } from './messages';

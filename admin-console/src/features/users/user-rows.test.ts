@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { LicenseStatusesQuery, type AdminUser } from '@pitclock/contracts';
+import { type AdminUser } from '@pitclock/contracts';
+import { LicenseStatusesQuery } from '@pitclock/contracts/schemas';
 import { mergeStatuses, statusQueryOf } from './user-rows';
 
 const user = (id: number): AdminUser => ({

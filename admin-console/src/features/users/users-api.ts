@@ -1,9 +1,5 @@
-import {
-  AdminUser,
-  LicenseStatusesResponse,
-  UserLicensesResponse,
-  type UpdateUserRequest,
-} from '@pitclock/contracts';
+import { type UpdateUserRequest } from '@pitclock/contracts';
+import { AdminUser, LicenseStatusesResponse, UserLicensesResponse } from '@pitclock/contracts/schemas';
 import { adminApi } from '../../store';
 import { invalidResponse } from '../../lib/schema-failure';
 import { adminUsersApi } from '../../lib/users-api';

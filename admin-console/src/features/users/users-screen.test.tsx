@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import { AddCreditsRequest, UpdateUserRequest } from '@pitclock/contracts';
+import { AddCreditsRequest, UpdateUserRequest } from '@pitclock/contracts/schemas';
 import { clientFor, renderScreen } from '../../test/render-admin';
 import {
   FAKE_NOW,
