@@ -15,6 +15,7 @@ import autocannon from 'autocannon';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { provisionDataServers } from '../../scripts/lib/provision.mjs';
+import { stopDataServersUnlessShared } from './lib.mjs';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 const TARGETS = { loginP99Ms: 400, meRps: 2500, meP99Ms: 50 };
@@ -286,5 +287,5 @@ try {
   process.exitCode = 1;
 } finally {
   await service?.stop();
-  await dataServers.stop();
+  await stopDataServersUnlessShared(dataServers, { adminUrl: pgAdminUrl, redisUrl });
 }

@@ -60,3 +60,52 @@ export async function signedInCook(baseUrl) {
   });
   return post('/api/login', { email, password });
 }
+
+/**
+ * Stops the data servers a bench started (provisionDataServers()), unless another program began to use
+ * them meanwhile: an e2e stack or a test run started while the bench ran finds them up, reuses them, and
+ * would lose its database and Redis if the bench stopped them. Call it last, after the bench's own
+ * processes and connections are closed; it answers whether it stopped them.
+ */
+export async function stopDataServersUnlessShared(dataServers, { adminUrl, redisUrl }) {
+  const { default: pg } = await import('pg');
+  const { Redis } = await import('ioredis');
+  let others = 0;
+  try {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    try {
+      const { rows } = await client.query(
+        `select count(*)::int as n from pg_stat_activity where backend_type = 'client backend' and pid <> pg_backend_pid()`,
+      );
+      others += rows[0].n;
+    } finally {
+      await client.end();
+    }
+    const redis = new Redis(redisUrl, {
+      lazyConnect: true,
+      maxRetriesPerRequest: 1,
+      retryStrategy: () => null,
+    });
+    await redis.connect();
+    try {
+      // CLIENT LIST has one line per connection, this one included.
+      others +=
+        String(await redis.client('LIST'))
+          .trim()
+          .split('\n').length - 1;
+    } finally {
+      await redis.quit();
+    }
+  } catch {
+    // Not reachable (not started here, or already down): nothing of ours to protect.
+  }
+  if (others > 0) {
+    process.stdout.write(
+      `[pitclock] leaving PostgreSQL and Redis running: ${others} other connection(s) use them\n`,
+    );
+    return false;
+  }
+  await dataServers.stop();
+  return true;
+}

@@ -17,6 +17,7 @@ import path from 'node:path';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { provisionDataServers } from '../../scripts/lib/provision.mjs';
+import { stopDataServersUnlessShared } from './lib.mjs';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 const USERS = 100;
@@ -290,5 +291,5 @@ try {
   process.exitCode = 1;
 } finally {
   await stack?.stop();
-  await dataServers.stop();
+  await stopDataServersUnlessShared(dataServers, { adminUrl: pgAdminUrl, redisUrl });
 }

@@ -101,8 +101,9 @@ export type NotifierConfig = z.infer<typeof notifierConfigSchema>;
 /**
  * The worker process: no bearer tokens (JWT_SECRET only to derive the dismiss-token key), a probe port,
  * how many jobs run at once, and Bull's lock settings. With the defaults a SIGKILLed worker's jobs are
- * taken over within lockDuration + stalledInterval = 12 s: its locks expire after at most 8 s and another
- * worker looks for stalled jobs every 4 s.
+ * taken over within lockDuration + 2 × stalledInterval = 12 s: its locks expire after at most 8 s, and
+ * another worker looks for stalled jobs every 2 s, but Bull's guard key (alive one interval) can make a
+ * worker skip one check (measured by tests/bench/notifier.mjs).
  */
 export const workerConfigSchema = baseConfigSchema
   .omit({ PORT: true, JWT_SECRET: true, JWT_AUDIENCE: true })
@@ -112,7 +113,7 @@ export const workerConfigSchema = baseConfigSchema
     WORKER_PORT: portVar(3013),
     WORKER_CONCURRENCY: whole(5, 1, 100),
     BULL_LOCK_DURATION_MS: whole(8_000, 1_000, 600_000),
-    BULL_STALLED_INTERVAL_MS: whole(4_000, 500, 600_000),
+    BULL_STALLED_INTERVAL_MS: whole(2_000, 500, 600_000),
     /** How often a job may stall (its worker died) before it fails; a stall is not counted as an attempt. */
     BULL_MAX_STALLED_COUNT: whole(2, 1, 100),
     /** The first retry's wait after a 429, a 5xx or no answer; doubled each time, at least Retry-After. */

@@ -1,0 +1,942 @@
+// Prints the notifier's step-alert figures (issue 8), measured end to end: PUT schedule -> Bull delayed jobs
+// -> 2 worker processes -> Web Push (VAPID, aes128gcm) -> a local https push receiver that records when each
+// push arrived and decrypts it with the subscription's private key.
+//
+//   node tests/bench/notifier.mjs            (from the repository root)
+//
+// Setup: 500 users, each with one subscription on the receiver (POST /api/push/subscribe with an access
+// token signed here with the JWT_SECRET the services were given, as the auth service signs them: HS256,
+// aud, sub). The real API process (src/main.ts) and 2 worker processes (src/worker.ts) are started as
+// `node --import tsx` in services/notifier with the environment only, on a database and a Redis key prefix
+// of their own that are removed afterwards (Bull's keys live under the prefix), with the notifier's default
+// BULL_LOCK_DURATION_MS / BULL_STALLED_INTERVAL_MS / PUSH_TIMEOUT_MS. WORKER_CONCURRENCY is
+// BENCH_WORKER_CONCURRENCY (default below, the best of the values tried on the 2-core machine).
+// PostgreSQL and Redis come from scripts/lib/provision.mjs (the project's local servers, started when not
+// running); servers it started are stopped at the end unless another program (an e2e stack) uses them by
+// then (lib.mjs stopDataServersUnlessShared).
+//
+// Phases (each run's schedule has 20 steps; every step also plans 4 overdue reminders 65-260 s after it is
+// due: each phase ends long before those and DELETEs its schedules, so only due-now pushes are counted,
+// and any reminder that still arrives is reported):
+//   0. warm-up: 500 due-now pushes (one per subscription), not reported (JIT, TLS sessions, pools).
+//   1. steady: 10,000 due-now notifications due 1 ms apart over a 10 s window (1,000 due per second)
+//      starting 15 s after the first PUT (all PUTs are done first). Lateness = the receiver's arrival
+//      time - the step's due time (one clock). p50/p99/max, deliveries in the busiest 1-s bucket and the
+//      mean; lost = never received by due + 30 s; duplicates = one (subscription, run, step, stage) received
+//      twice or more (read from the decrypted payloads).
+//   2. burst (capacity): another 10,000 due within 1 s. With 1,000 due per second the busiest second of
+//      phase 1 cannot exceed ~1,000, so the "at least 2,000 deliveries per second at peak" target is
+//      measured here, where the backlog keeps both workers saturated: the busiest 1-s bucket while the
+//      queue drains.
+//   3. recovery: 1,000 due over 2 s; the first pushes get a 1.5 s reply from the receiver so that every
+//      job slot of both workers is busy, then one worker is SIGKILLed. Recovery time = from the kill until
+//      every notification of the batch has been received and its job completed (the dead worker's jobs are
+//      taken over by the other once their locks lapse). The jobs it held are read from Bull (their
+//      stalledCounter); their in-flight pushes are sent again by design (at-least-once: the Topic and the
+//      notification tag make the second replace the first), so they are reported apart from duplicates.
+//
+// Each phase also prints where the CPU went while it delivered (per process, from /proc: CPU ms per delivery
+// of the workers, PostgreSQL, Redis, the API, the receiver, and what other processes on the machine took),
+// Redis's commands per delivery (INFO commandstats), and for the recovery the held jobs' lock times and
+// when Bull's stalled checks ran. These explain the figures; only the ones with a target get PASS/MISS.
+// BENCH_WORKER_CONCURRENCY, BENCH_LOG_LEVEL (services' LOG_LEVEL, default warn) and BENCH_NODE_ARGS (extra
+// node flags for the notifier processes, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") change the setup.
+//
+// The receiver is src/test-support/push-receiver.ts (TypeScript): this script registers tsx's ESM loader
+// in-process (`register()` from tsx/esm/api, as store.mjs does) and then imports it, so a plain
+// `node tests/bench/notifier.mjs` works and the receiver runs in this process. The notifier processes trust
+// its test CA through NODE_EXTRA_CA_CERTS=pushReceiverCaPath. Figures go to tests/bench/results/notifier.json.
+// Exit 0 when it measured (a MISS is printed, not asserted), 1 when something broke (a process died, ...).
+import { spawn } from 'node:child_process';
+import { createHmac, randomBytes } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { Redis } from 'ioredis';
+import pg from 'pg';
+import { register } from 'tsx/esm/api';
+import { provisionDataServers } from '../../scripts/lib/provision.mjs';
+import { stopDataServersUnlessShared } from './lib.mjs';
+
+register();
+const { startPushReceiver, pushReceiverCaPath } =
+  await import('@pitclock/notifier/test-support/push-receiver');
+const root = path.resolve(import.meta.dirname, '..', '..');
+const notifierDir = path.join(root, 'services', 'notifier');
+// The notifier's own job ids and Bull key prefix, so that the bench reads exactly the jobs it scheduled.
+const { stepAlertJobId } = await import(path.join(notifierDir, 'src/domain/job-plan.ts'));
+const { bullPrefix, notificationsQueueName } = await import(
+  path.join(notifierDir, 'src/data-access/queue.ts')
+);
+
+const USERS = 500;
+const WORKERS = 2;
+// Tried 10, 20, 30 and 50 on the 2-core machine: the workers are CPU-bound (not waiting on the receiver),
+// so the figures differ little; 30 was the best by a small margin, and leaves room for a real push
+// service's latency.
+const CONCURRENCY = Number(process.env.BENCH_WORKER_CONCURRENCY ?? 30);
+const STEADY = { perUser: 20, windowMs: 10_000, leadMs: 15_000 };
+const BURST = { perUser: 20, windowMs: 1_000 };
+const RECOVERY = { perUser: 2, windowMs: 2_000, slowReplyMs: 1_500 };
+const LOST_AFTER_MS = 30_000; // a notification not received by due + 30 s is lost
+const TARGETS = { peakPerS: 2_000, p99Ms: 250, maxMs: 1_000, recoveryMs: 15_000 };
+const logLevel = process.env.BENCH_LOG_LEVEL ?? 'warn';
+const JWT_SECRET = randomBytes(48).toString('base64url');
+const JWT_AUDIENCE = 'pitclock';
+const CONTEST = { contest_id: 'bench-contest', contest_name: 'Bench Smoke-off', time_zone: 'Europe/Berlin' };
+
+const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+const fmt = (n) => (Number.isFinite(n) ? Math.round(n).toLocaleString('en-US') : String(n));
+const percentile = (values, p) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN;
+};
+const freePort = () =>
+  new Promise((resolve) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+/** Runs fn over items with at most `limit` at once. */
+async function mapLimit(items, limit, fn) {
+  const results = new Array(items.length);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(limit, items.length) }, async () => {
+      while (next < items.length) {
+        const i = next++;
+        results[i] = await fn(items[i], i);
+      }
+    }),
+  );
+  return results;
+}
+
+/** An access token as the auth service signs it: HS256, aud, sub = user id, 1 hour. */
+const accessToken = (userId) => {
+  const b64 = (value) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const now = Math.floor(Date.now() / 1000);
+  const input = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ sub: String(userId), aud: JWT_AUDIENCE, iat: now, exp: now + 3600 })}`;
+  return `${input}.${createHmac('sha256', JWT_SECRET).update(input).digest('base64url')}`;
+};
+
+// ---------------------------------------------------------------------------------------------------------
+// Processes: every child is watched; an exit the bench did not ask for breaks the run (exit 1).
+
+const processes = [];
+const unexpectedExits = [];
+
+/** Spawns services/notifier/<entry> with env; keeps the tail of its output for a post-mortem. */
+function spawnNotifier(name, entry, env) {
+  const extra = process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ').filter(Boolean) : [];
+  const child = spawn(process.execPath, [...extra, '--import', 'tsx', entry], {
+    cwd: notifierDir,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: logLevel,
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const proc = { name, child, expectedExit: false, tail: [], warnings: new Map() };
+  const onOutput = (chunk) => {
+    for (const line of String(chunk).split('\n').filter(Boolean)) {
+      proc.tail.push(line);
+      if (proc.tail.length > 40) proc.tail.shift();
+      // pino levels 40 (warn) and up: counted per message, shown in the report.
+      const match = /"level":(\d+).*"msg":"([^"]*)"/.exec(line);
+      if (match && Number(match[1]) >= 40)
+        proc.warnings.set(match[2], (proc.warnings.get(match[2]) ?? 0) + 1);
+    }
+  };
+  child.stdout.on('data', onOutput);
+  child.stderr.on('data', onOutput);
+  child.once('exit', (code, signal) => {
+    if (!proc.expectedExit) {
+      unexpectedExits.push(`${name} exited with ${code ?? signal}:\n  ${proc.tail.slice(-15).join('\n  ')}`);
+    }
+  });
+  processes.push(proc);
+  return proc;
+}
+
+async function waitReady(proc, url) {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (proc.child.exitCode !== null || proc.child.signalCode !== null) {
+      throw new Error(`${proc.name} exited before it was ready:\n  ${proc.tail.join('\n  ')}`);
+    }
+    if (Date.now() > deadline) throw new Error(`${proc.name} was not ready within 60 s`);
+    const ready = await fetch(`${url}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ready) return;
+    await sleep(200);
+  }
+}
+
+/** SIGTERM (a worker finishes its active jobs), SIGKILL after 10 s. */
+async function stopProcess(proc) {
+  proc.expectedExit = true;
+  const { child } = proc;
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+const assertAlive = () => {
+  if (unexpectedExits.length) throw new Error(`a process died:\n${unexpectedExits.join('\n')}`);
+};
+
+// ---------------------------------------------------------------------------------------------------------
+// Where the CPU went (Linux /proc, clock ticks of 1/100 s): this bench with the receiver, the API, each
+// worker, Redis, PostgreSQL, and everything else on the machine (the rest of /proc/stat's busy time).
+
+const TICKS_PER_S = 100;
+function cpuSnapshot() {
+  const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
+  const busy = fields[0] + fields[1] + fields[2] + fields[5] + fields[6] + fields[7];
+  const mine = new Map(processes.map((p) => [p.child.pid, p.name]));
+  mine.set(process.pid, 'bench+receiver');
+  const pids = new Map(); // pid -> { group, ticks }
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    let stat;
+    try {
+      stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
+    } catch {
+      continue; // gone meanwhile
+    }
+    const close = stat.lastIndexOf(')');
+    const comm = stat.slice(stat.indexOf('(') + 1, close);
+    const rest = stat.slice(close + 2).split(' ');
+    const group =
+      mine.get(Number(entry)) ??
+      (comm === 'redis-server' ? 'redis' : comm === 'postgres' ? 'postgres' : undefined);
+    if (group) pids.set(entry, { group, ticks: Number(rest[11]) + Number(rest[12]) });
+  }
+  return { atMs: Date.now(), busy, pids };
+}
+
+/**
+ * Share of one core each group used between two snapshots (200% = both cores of a 2-core machine). A
+ * process that ended in between (a killed worker, its PostgreSQL backends) is counted in 'other'.
+ */
+function cpuShares(before, after) {
+  const seconds = (after.atMs - before.atMs) / 1000;
+  const used = {};
+  let ours = 0;
+  for (const [pid, { group, ticks }] of after.pids) {
+    const delta = ticks - (before.pids.get(pid)?.ticks ?? 0);
+    ours += delta;
+    used[group] = (used[group] ?? 0) + delta;
+  }
+  const shares = {};
+  for (const [group, ticks] of Object.entries(used)) {
+    shares[group] = Math.round((100 * ticks) / TICKS_PER_S / seconds);
+  }
+  shares.other = Math.max(0, Math.round((100 * (after.busy - before.busy - ours)) / TICKS_PER_S / seconds));
+  shares.idle = Math.max(
+    0,
+    Math.round(100 * os.cpus().length - (100 * (after.busy - before.busy)) / TICKS_PER_S / seconds),
+  );
+  return shares;
+}
+const sharesText = (shares) =>
+  Object.entries(shares)
+    .map(([group, pct]) => `${group} ${pct}%`)
+    .join(', ');
+
+/** Redis's per-command totals (INFO commandstats): calls and microseconds. */
+async function redisCommandStats(redis) {
+  const stats = {};
+  for (const match of (await redis.info('commandstats')).matchAll(
+    /^cmdstat_([\w|]+):calls=(\d+),usec=(\d+)/gm,
+  )) {
+    stats[match[1]] = { calls: Number(match[2]), usec: Number(match[3]) };
+  }
+  return stats;
+}
+
+/**
+ * The commands that took most of Redis's time between two readings, as calls per delivery (Redis's own
+ * microseconds are left out: on a saturated machine they include the time Redis was not scheduled).
+ */
+function redisPerDelivery(before, after, deliveries) {
+  return Object.entries(after)
+    .map(([command, { calls, usec }]) => ({
+      command,
+      calls: calls - (before[command]?.calls ?? 0),
+      usec: usec - (before[command]?.usec ?? 0),
+    }))
+    .filter((c) => c.calls > 0)
+    .sort((a, b) => b.usec - a.usec)
+    .slice(0, 6)
+    .map((c) => ({ command: c.command, perDelivery: Math.round((10 * c.calls) / deliveries) / 10 }));
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The stack: data servers, a database and a Redis prefix of our own, the receiver, the API and 2 workers.
+
+async function withClient(connectionString, run) {
+  const client = new pg.Client({ connectionString });
+  await client.connect();
+  try {
+    return await run(client);
+  } finally {
+    await client.end();
+  }
+}
+
+const cleanups = [];
+async function cleanUp() {
+  while (cleanups.length) {
+    const step = cleanups.pop();
+    try {
+      await step();
+    } catch (error) {
+      console.error(`cleanup: ${error.message ?? error}`);
+      process.exitCode = 1;
+    }
+  }
+}
+
+async function startStack() {
+  const dataServers = await provisionDataServers();
+  const pgAdminUrl = process.env.PG_ADMIN_URL ?? dataServers.adminUrl;
+  const redisUrl = dataServers.redisUrl;
+  // Stopped last, and only when nothing else (an e2e stack that started meanwhile) uses them.
+  cleanups.push(() => stopDataServersUnlessShared(dataServers, { adminUrl: pgAdminUrl, redisUrl }));
+  const suffix = randomBytes(5).toString('hex');
+  const database = `pitclock_bench_notifier_${suffix}`;
+  const keyPrefix = `pitclock-bench-notifier-${suffix}:`;
+  await withClient(pgAdminUrl, (client) => client.query(`CREATE DATABASE "${database}"`));
+  cleanups.push(() =>
+    withClient(pgAdminUrl, (client) => client.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`)),
+  );
+  const redis = new Redis(redisUrl);
+  cleanups.push(async () => {
+    // Every key of the prefix: the kit's and Bull's (<prefix>bull:notifications:*).
+    let cursor = '0';
+    do {
+      const [next, keys] = await redis.scan(cursor, 'MATCH', `${keyPrefix}*`, 'COUNT', 2000);
+      if (keys.length) await redis.unlink(...keys);
+      cursor = next;
+    } while (cursor !== '0');
+    await redis.quit();
+  });
+  const databaseUrl = new URL(pgAdminUrl);
+  databaseUrl.pathname = `/${database}`;
+
+  const receiver = await startPushReceiver();
+  cleanups.push(() => receiver.close());
+
+  const common = {
+    DATABASE_URL: databaseUrl.toString(),
+    REDIS_URL: redisUrl,
+    REDIS_KEY_PREFIX: keyPrefix,
+    JWT_SECRET,
+    JWT_AUDIENCE,
+    PUSH_ALLOWED_ORIGINS: receiver.origin,
+    NODE_EXTRA_CA_CERTS: pushReceiverCaPath,
+  };
+  // Stopped in reverse order of start: the workers first (they finish their jobs), then the API.
+  const apiPort = await freePort();
+  const api = spawnNotifier('api', 'src/main.ts', { ...common, PORT: String(apiPort) });
+  cleanups.push(() => stopProcess(api));
+  const apiUrl = `http://127.0.0.1:${apiPort}`;
+  await waitReady(api, apiUrl); // migrations and the VAPID key first, so both workers load the same key
+  const workers = await Promise.all(
+    Array.from({ length: WORKERS }, async (_, i) => {
+      const port = await freePort();
+      const proc = spawnNotifier(`worker-${i + 1}`, 'src/worker.ts', {
+        ...common,
+        WORKER_PORT: String(port),
+        WORKER_CONCURRENCY: String(CONCURRENCY),
+      });
+      cleanups.push(() => stopProcess(proc));
+      proc.url = `http://127.0.0.1:${port}`;
+      await waitReady(proc, proc.url);
+      return proc;
+    }),
+  );
+  const queueKey = (jobId) => `${bullPrefix(keyPrefix)}:${notificationsQueueName}:${jobId}`;
+  return { apiUrl, workers, receiver, redis, queueKey, redisUrl, databaseUrl: databaseUrl.toString() };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Calls to the API.
+
+async function call(stack, method, pathname, userId, body, okStatuses) {
+  const response = await fetch(`${stack.apiUrl}${pathname}`, {
+    method,
+    headers: { authorization: `Bearer ${accessToken(userId)}`, 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+    signal: AbortSignal.timeout(60_000),
+  });
+  const text = await response.text();
+  if (!okStatuses.includes(response.status)) {
+    throw new Error(`${method} ${pathname} answered ${response.status}: ${text.slice(0, 300)}`);
+  }
+  return text ? JSON.parse(text) : undefined;
+}
+
+/** One subscription on the receiver per user; users are 1..USERS. */
+async function subscribeAll(stack) {
+  const users = Array.from({ length: USERS }, (_, i) => i + 1);
+  const subscriptions = new Map();
+  await mapLimit(users, 16, async (userId) => {
+    const subscription = stack.receiver.subscription();
+    await call(
+      stack,
+      'POST',
+      '/api/push/subscribe',
+      userId,
+      {
+        subscription: { endpoint: subscription.endpoint, keys: subscription.keys },
+        device_id: `bench-${userId}`,
+      },
+      [201],
+    );
+    subscriptions.set(userId, subscription);
+  });
+  return subscriptions;
+}
+
+/**
+ * The notifications of a phase: `perUser` steps per user, the k-th (k = 0..n-1) due at
+ * startMs + k * windowMs / n, dealt round-robin to the users so that every run spans the window.
+ */
+function plan(phase, perUser, startMs, windowMs) {
+  const n = USERS * perUser;
+  const items = [];
+  for (let k = 0; k < n; k += 1) {
+    const userId = (k % USERS) + 1;
+    const runId = `${phase}-run-${userId}`;
+    const stepId = `${phase}-step-${Math.floor(k / USERS)}`;
+    items.push({ k, userId, runId, stepId, dueMs: startMs + Math.floor((k * windowMs) / n) });
+  }
+  return items;
+}
+
+const runsOf = (items) => {
+  const runs = new Map();
+  for (const item of items) {
+    if (!runs.has(item.runId)) runs.set(item.runId, { userId: item.userId, runId: item.runId, items: [] });
+    runs.get(item.runId).items.push(item);
+  }
+  return [...runs.values()];
+};
+
+/** PUTs every run's schedule; answers how long it took and how many jobs the API planned. */
+async function schedule(stack, items) {
+  const began = Date.now();
+  const scheduled = await mapLimit(runsOf(items), 8, async (run) => {
+    const steps = run.items.map((item) => ({
+      id: item.stepId,
+      name: `Spritz ${item.stepId}`,
+      template_name: 'Brisket 225F',
+      scheduled_at: new Date(item.dueMs).toISOString(),
+      done: false,
+      dismissed: false,
+    }));
+    const answer = await call(
+      stack,
+      'PUT',
+      `/api/push/runs/${run.runId}/schedule`,
+      run.userId,
+      { ...CONTEST, steps },
+      [200],
+    );
+    return answer.scheduled;
+  });
+  return { putMs: Date.now() - began, jobs: scheduled.reduce((a, b) => a + b, 0), finishedAt: Date.now() };
+}
+
+/** DELETEs the phase's schedules: their waiting reminder jobs are removed, nothing more is sent. */
+async function unschedule(stack, items) {
+  const began = Date.now();
+  await mapLimit(runsOf(items), 8, (run) =>
+    call(stack, 'DELETE', `/api/push/runs/${run.runId}/schedule`, run.userId, undefined, [204]),
+  );
+  return Date.now() - began;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// What the receiver got.
+
+const keyOf = (endpoint, runId, stepId, stage) => `${endpoint} ${runId} ${stepId} ${stage}`;
+
+/**
+ * Decrypts the receiver's pushes from index `from` and groups the due-now ones of `items` by
+ * (subscription, run, step, stage); anything else (a reminder, another phase's push) is counted apart.
+ */
+function collect(receiver, subscriptionsByEndpoint, subscriptionsByUser, items, from) {
+  const wanted = new Map(
+    items.map((item) => [
+      keyOf(subscriptionsByUser.get(item.userId).endpoint, item.runId, item.stepId, 'due-now'),
+      item,
+    ]),
+  );
+  const byKey = new Map();
+  let reminders = 0;
+  let strays = 0;
+  let undecryptable = 0;
+  const pushes = receiver.received().slice(from);
+  for (const push of pushes) {
+    const subscription = subscriptionsByEndpoint.get(push.endpoint);
+    let payload;
+    try {
+      payload = JSON.parse(subscription.decrypt(push.body));
+    } catch {
+      undecryptable += 1;
+      continue;
+    }
+    const { runId, stepId, stage, dueAt } = payload.data ?? {};
+    const key = keyOf(push.endpoint, runId, stepId, stage);
+    const item = wanted.get(key);
+    if (stage !== 'due-now') reminders += 1;
+    else if (!item || Date.parse(dueAt) !== item.dueMs) strays += 1;
+    else {
+      if (!byKey.has(key)) byKey.set(key, []);
+      byKey.get(key).push(push.receivedAtMs);
+    }
+  }
+  return { wanted, byKey, reminders, strays, undecryptable, pushes: pushes.length };
+}
+
+/** Waits until the receiver has `expected` pushes since index `from` (cheap: no decryption), or the deadline. */
+async function waitForPushes(receiver, from, expected, deadlineMs) {
+  for (;;) {
+    assertAlive();
+    const got = receiver.received().length - from;
+    if (got >= expected || Date.now() > deadlineMs) return got;
+    await sleep(250);
+  }
+}
+
+/** Figures of a phase: lateness of each notification's first push, 1-s buckets, lost, duplicates. */
+function figures(collected, items, startMs) {
+  const lateness = [];
+  const arrivals = [];
+  let duplicates = 0;
+  let lost = 0;
+  for (const [key, item] of collected.wanted) {
+    const times = collected.byKey.get(key);
+    if (!times) {
+      lost += 1;
+      continue;
+    }
+    times.sort((a, b) => a - b);
+    lateness.push(times[0] - item.dueMs);
+    arrivals.push(...times);
+    duplicates += times.length - 1;
+  }
+  const buckets = new Map();
+  for (const at of arrivals) {
+    const b = Math.floor((at - startMs) / 1000);
+    buckets.set(b, (buckets.get(b) ?? 0) + 1);
+  }
+  const lastArrival = arrivals.length ? Math.max(...arrivals) : NaN;
+  const firstDue = Math.min(...items.map((item) => item.dueMs));
+  return {
+    notifications: items.length,
+    delivered: lateness.length,
+    lost,
+    duplicates,
+    latenessMs: {
+      p50: percentile(lateness, 50),
+      p99: percentile(lateness, 99),
+      max: lateness.length ? Math.max(...lateness) : NaN,
+      min: lateness.length ? Math.min(...lateness) : NaN,
+    },
+    peakPerS: buckets.size ? Math.max(...buckets.values()) : 0,
+    meanPerS: arrivals.length / Math.max(0.001, (lastArrival - firstDue) / 1000),
+    spanS: (lastArrival - firstDue) / 1000,
+    buckets: [...buckets.entries()].sort((a, b) => a[0] - b[0]).map(([s, n]) => ({ s, n })),
+    reminders: collected.reminders,
+    strays: collected.strays,
+    undecryptable: collected.undecryptable,
+  };
+}
+
+async function workerCounters(workers) {
+  const totals = {};
+  for (const worker of workers) {
+    if (worker.child.exitCode !== null || worker.child.signalCode !== null) continue;
+    const text = await fetch(`${worker.url}/metrics`).then((r) => r.text());
+    for (const match of text.matchAll(/^notifier_push_deliveries_total\{result="(\w+)"[^}]*\} (\d+)/gm)) {
+      totals[match[1]] = (totals[match[1]] ?? 0) + Number(match[2]);
+    }
+  }
+  return totals;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// The phases.
+
+/** Schedules items (due from startMs), waits for their pushes until due + LOST_AFTER_MS, deletes them. */
+async function timedPhase(stack, subs, name, items, startMs) {
+  const from = stack.receiver.received().length;
+  const put = await schedule(stack, items);
+  if (put.finishedAt > startMs && name !== 'warm-up') {
+    console.warn(`  note: the ${name} PUTs ended ${put.finishedAt - startMs} ms after the first due time`);
+  }
+  const lastDue = Math.max(...items.map((item) => item.dueMs));
+  await sleep(Math.max(0, startMs - Date.now()));
+  const cpuBefore = cpuSnapshot();
+  const redisBefore = await redisCommandStats(stack.redis);
+  await waitForPushes(stack.receiver, from, items.length, lastDue + LOST_AFTER_MS);
+  const cpu = cpuShares(cpuBefore, cpuSnapshot());
+  const redisAfter = await redisCommandStats(stack.redis);
+  await sleep(500); // a duplicate would come right after
+  const collected = collect(stack.receiver, subs.byEndpoint, subs.byUser, items, from);
+  const deleteMs = await unschedule(stack, items);
+  const result = {
+    ...figures(collected, items, startMs),
+    putMs: put.putMs,
+    jobsPlanned: put.jobs,
+    deleteMs,
+    cpu,
+  };
+  // CPU milliseconds per delivery of each process group while delivering (shares are % of one core).
+  const seconds = result.spanS;
+  result.cpuMsPerDelivery = Object.fromEntries(
+    Object.entries(cpu)
+      .filter(([group]) => group !== 'idle')
+      .map(([group, pct]) => [
+        group,
+        Math.round((100 * ((pct / 100) * seconds * 1000)) / Math.max(1, result.delivered)) / 100,
+      ]),
+  );
+  result.redis = redisPerDelivery(redisBefore, redisAfter, Math.max(1, result.delivered));
+  return result;
+}
+
+async function recoveryPhase(stack, subs, leadMs) {
+  const { receiver, redis, queueKey } = stack;
+  const startMs = Date.now() + leadMs;
+  const items = plan('recovery', RECOVERY.perUser, startMs, RECOVERY.windowMs);
+  // The first pushes answer 1.5 s late: every job slot of both workers is busy when the kill comes.
+  const slow = items.slice(0, Math.min(USERS, 3 * CONCURRENCY));
+  for (const item of slow) {
+    receiver.reply(subs.byUser.get(item.userId).endpoint, { status: 201, delayMs: RECOVERY.slowReplyMs });
+  }
+  const from = receiver.received().length;
+  const put = await schedule(stack, items);
+  if (put.finishedAt > startMs) console.warn(`  note: the recovery PUTs ended after the first due time`);
+  const busy = Math.min(slow.length, WORKERS * CONCURRENCY);
+  while (receiver.received().length - from < busy && Date.now() < startMs + 2_000) {
+    assertAlive();
+    await sleep(10);
+  }
+  await sleep(100);
+  const victim = stack.workers[1];
+  victim.expectedExit = true;
+  victim.child.kill('SIGKILL');
+  const killedAt = Date.now();
+  const cpuBefore = cpuSnapshot();
+  const inFlightAtKill = receiver.received().length - from;
+  // The locks of the active jobs at the kill, and when each lapses (polled every 100 ms).
+  const activeIds = await redis.lrange(queueKey('active'), 0, -1);
+  const readLocks = async (ids) => {
+    const pipeline = redis.pipeline();
+    for (const id of ids) pipeline.get(`${queueKey(id)}:lock`).pttl(`${queueKey(id)}:lock`);
+    const answers = (await pipeline.exec()).map(([, value]) => value);
+    return ids.map((id, i) => ({ id, token: answers[2 * i], pttl: answers[2 * i + 1] }));
+  };
+  const locks = new Map(
+    (await readLocks(activeIds)).map((lock) => [lock.id, { ...lock, lapsedMs: lock.token ? undefined : 0 }]),
+  );
+
+  // Done when every job of the batch has finished (completed or failed) in Bull, or a minute after the kill.
+  const jobKeys = items.map((item) =>
+    queueKey(
+      stepAlertJobId({
+        userId: item.userId,
+        runId: item.runId,
+        stepId: item.stepId,
+        stageIndex: 0,
+        dueAtMs: item.dueMs,
+      }),
+    ),
+  );
+  // Bull's stalled check stores its time in <queue>:stalled-check (PX stalledInterval): the checks that ran.
+  const stalledChecks = new Set();
+  let states;
+  for (;;) {
+    assertAlive();
+    const lastCheck = Number(await redis.get(queueKey('stalled-check')));
+    if (lastCheck) stalledChecks.add(lastCheck);
+    const pipeline = redis.pipeline();
+    for (const key of jobKeys) pipeline.hmget(key, 'finishedOn', 'failedReason', 'stalledCounter');
+    states = (await pipeline.exec()).map(([, [finishedOn, failedReason, stalledCounter]]) => ({
+      finishedOn: Number(finishedOn) || 0,
+      failed: Boolean(failedReason),
+      stalled: Number(stalledCounter) || 0,
+    }));
+    for (const now of await readLocks([...locks.keys()])) {
+      const lock = locks.get(now.id);
+      // Gone, or already another worker's: the dead worker's lock has lapsed.
+      if (now.token !== lock.token) lock.lapsedMs ??= Date.now() - killedAt;
+    }
+    if (states.every((s) => s.finishedOn) || Date.now() > killedAt + 60_000) break;
+    await sleep(100);
+  }
+  const cpu = cpuShares(cpuBefore, cpuSnapshot());
+  await sleep(500);
+  const collected = collect(receiver, subs.byEndpoint, subs.byUser, items, from);
+  const base = figures(collected, items, startMs);
+  const held = [];
+  let unexpectedDuplicates = 0;
+  let resent = 0;
+  let lastArrival = 0;
+  items.forEach((item, i) => {
+    const key = keyOf(subs.byUser.get(item.userId).endpoint, item.runId, item.stepId, 'due-now');
+    const times = collected.byKey.get(key) ?? [];
+    const last = times.length ? Math.max(...times) : NaN;
+    lastArrival = Math.max(lastArrival, last || 0);
+    if (states[i].stalled > 0) {
+      held.push({ item, times, last, lock: locks.get(jobKeys[i].slice(queueKey('').length)) });
+      if (times.length > 1) resent += times.length - 1;
+    } else if (times.length > 1) unexpectedDuplicates += times.length - 1;
+  });
+  const heldRedelivered = held.map((h) => h.last).filter(Number.isFinite);
+  const heldLocks = held.map((h) => h.lock).filter(Boolean);
+  const range = (values) =>
+    values.length ? { min: Math.min(...values), max: Math.max(...values) } : { min: NaN, max: NaN };
+  const unfinished = states.filter((s) => !s.finishedOn).length;
+  const failed = states.filter((s) => s.failed).length;
+  return {
+    notifications: items.length,
+    slowReplies: slow.length,
+    inFlightAtKill,
+    heldByKilledWorker: held.length,
+    recoveryMs: unfinished ? NaN : lastArrival - killedAt,
+    takeoverMs: heldRedelivered.length ? Math.min(...heldRedelivered) - killedAt : NaN,
+    // Of the held jobs: their lock's time to live at the kill and when it lapsed.
+    heldLockTtlAtKillMs: range(heldLocks.map((l) => l.pttl)),
+    heldLockLapsedMs: range(heldLocks.map((l) => l.lapsedMs).filter((v) => v !== undefined)),
+    stalledChecksAfterKillMs: [...stalledChecks].map((at) => at - killedAt).filter((ms) => ms > -5_000),
+    heldLatenessMs: {
+      p50: percentile(
+        held.map((h) => h.last - h.item.dueMs),
+        50,
+      ),
+      max: held.length ? Math.max(...held.map((h) => h.last - h.item.dueMs)) : NaN,
+    },
+    lost: base.lost + failed,
+    unfinishedJobs: unfinished,
+    failedJobs: failed,
+    resentInFlight: resent,
+    unexpectedDuplicates,
+    latenessMs: base.latenessMs,
+    reminders: base.reminders,
+    strays: base.strays,
+    putMs: put.putMs,
+    cpu,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+
+const verdict = (ok) => (ok ? 'PASS' : 'MISS');
+/** Where the CPU went while a phase delivered: per delivery, and what the rest of the machine took. */
+function printCpu(phase) {
+  const per = phase.cpuMsPerDelivery;
+  const workers = Object.entries(per)
+    .filter(([group]) => group.startsWith('worker-'))
+    .reduce((sum, [, ms]) => sum + ms, 0);
+  const stack = workers + (per.api ?? 0) + (per.postgres ?? 0) + (per.redis ?? 0);
+  console.log(
+    `    CPU per delivery: workers ${workers.toFixed(2)} ms, postgres ${per.postgres ?? 0}, redis ${per.redis ?? 0}, api ${per.api ?? 0} (notifier stack ${stack.toFixed(2)} ms), receiver+bench ${per['bench+receiver'] ?? 0} ms`,
+  );
+  console.log(
+    `    machine while delivering (% of one core): ${sharesText(phase.cpu)}${phase.cpu.other > 20 ? '  <- other processes competed for the CPUs' : ''}`,
+  );
+  console.log(
+    `    Redis commands per delivery: ${phase.redis.map((c) => `${c.command} ${c.perDelivery}`).join(', ')}`,
+  );
+}
+const line = (label, value, target, ok) =>
+  console.log(
+    `  ${label.padEnd(34)} ${String(value).padEnd(16)} ${target ? `target ${target}`.padEnd(22) : ''.padEnd(22)} ${ok === undefined ? '' : verdict(ok)}`,
+  );
+
+let interrupted = false;
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.once(signal, () => {
+    interrupted = true;
+    console.error(`\n${signal}: cleaning up`);
+    void cleanUp().finally(() => process.exit(130));
+  });
+}
+
+try {
+  const benchStarted = Date.now();
+  const stack = await startStack();
+  const byUser = await subscribeAll(stack);
+  const subs = { byUser, byEndpoint: new Map([...byUser.values()].map((s) => [s.endpoint, s])) };
+
+  const warmStart = Date.now() + 3_000;
+  await timedPhase(stack, subs, 'warm-up', plan('warmup', 1, warmStart, 1_000), warmStart);
+  assertAlive();
+
+  const steadyStart = Date.now() + STEADY.leadMs;
+  const steady = await timedPhase(
+    stack,
+    subs,
+    'steady',
+    plan('steady', STEADY.perUser, steadyStart, STEADY.windowMs),
+    steadyStart,
+  );
+  assertAlive();
+
+  // The burst's PUTs take about as long as the steady ones: start it a margin after that.
+  const burstStart = Date.now() + Math.round(Math.max(5_000, steady.putMs * 1.5 + 2_000));
+  const burst = await timedPhase(
+    stack,
+    subs,
+    'burst',
+    plan('burst', BURST.perUser, burstStart, BURST.windowMs),
+    burstStart,
+  );
+  const counters = await workerCounters(stack.workers);
+  assertAlive();
+
+  const recovery = await recoveryPhase(stack, subs, Math.round(Math.max(6_000, steady.putMs + 2_000)));
+  assertAlive();
+  const warnings = stack.workers
+    .concat(processes.filter((p) => p.name === 'api'))
+    .flatMap((p) => [...p.warnings].map(([msg, n]) => `${p.name}: ${msg} (${n})`));
+
+  console.log(
+    `\nnotifier step alerts: ${USERS} subscriptions on a local https push receiver, ${WORKERS} worker processes`,
+  );
+  console.log(
+    `  settings: WORKER_CONCURRENCY ${CONCURRENCY} per worker; BULL_LOCK_DURATION_MS 8000, BULL_STALLED_INTERVAL_MS 4000, PUSH_TIMEOUT_MS 5000 (defaults); LOG_LEVEL ${logLevel}; ${os.cpus().length} CPUs, Node ${process.version}`,
+  );
+  console.log(
+    `\n  steady: ${fmt(steady.notifications)} due-now over ${STEADY.windowMs / 1000} s (1,000 due per second), ${fmt(steady.jobsPlanned)} jobs planned by ${fmt(steady.notifications / STEADY.perUser)} PUTs in ${fmt(steady.putMs)} ms`,
+  );
+  line('lateness p50', `${fmt(steady.latenessMs.p50)} ms`);
+  line(
+    'lateness p99',
+    `${fmt(steady.latenessMs.p99)} ms`,
+    `< ${TARGETS.p99Ms} ms`,
+    steady.latenessMs.p99 < TARGETS.p99Ms,
+  );
+  line(
+    'lateness max',
+    `${fmt(steady.latenessMs.max)} ms`,
+    `< ${fmt(TARGETS.maxMs)} ms`,
+    steady.latenessMs.max < TARGETS.maxMs,
+  );
+  line('deliveries/s (busiest 1-s bucket)', fmt(steady.peakPerS));
+  line('deliveries/s (mean)', `${fmt(steady.meanPerS)} over ${steady.spanS.toFixed(1)} s`);
+  line('lost (not in by due + 30 s)', steady.lost, '0', steady.lost === 0);
+  line('duplicates', steady.duplicates, '0', steady.duplicates === 0);
+  printCpu(steady);
+  console.log(
+    `\n  burst (capacity): ${fmt(burst.notifications)} due-now within ${BURST.windowMs / 1000} s, PUT in ${fmt(burst.putMs)} ms`,
+  );
+  line(
+    'deliveries/s at peak (1-s bucket)',
+    fmt(burst.peakPerS),
+    `>= ${fmt(TARGETS.peakPerS)}`,
+    burst.peakPerS >= TARGETS.peakPerS,
+  );
+  line('deliveries/s (mean while draining)', `${fmt(burst.meanPerS)} over ${burst.spanS.toFixed(1)} s`);
+  line(
+    'lateness p50 / p99 / max',
+    `${fmt(burst.latenessMs.p50)} / ${fmt(burst.latenessMs.p99)} / ${fmt(burst.latenessMs.max)} ms`,
+  );
+  line('lost (not in by due + 30 s)', burst.lost, '0', burst.lost === 0);
+  line('duplicates', burst.duplicates, '0', burst.duplicates === 0);
+  printCpu(burst);
+  console.log(
+    `\n  recovery: ${fmt(recovery.notifications)} due-now over ${RECOVERY.windowMs / 1000} s, the first ${recovery.slowReplies} answered ${RECOVERY.slowReplyMs} ms late; worker-2 SIGKILLed with ${recovery.inFlightAtKill} pushes in flight`,
+  );
+  line(
+    'recovery time (kill -> all in)',
+    `${(recovery.recoveryMs / 1000).toFixed(1)} s`,
+    `< ${TARGETS.recoveryMs / 1000} s`,
+    recovery.recoveryMs < TARGETS.recoveryMs,
+  );
+  line('jobs held by the killed worker', recovery.heldByKilledWorker, '> 0', recovery.heldByKilledWorker > 0);
+  const sRange = ({ min, max }) =>
+    min === max ? `${(min / 1000).toFixed(1)} s` : `${(min / 1000).toFixed(1)}-${(max / 1000).toFixed(1)} s`;
+  line('their locks: TTL left at the kill', sRange(recovery.heldLockTtlAtKillMs));
+  line('their locks lapsed', `${sRange(recovery.heldLockLapsedMs)} after the kill`);
+  line(
+    "Bull's stalled checks ran at",
+    `${recovery.stalledChecksAfterKillMs.map((ms) => `${ms >= 0 ? '+' : ''}${(ms / 1000).toFixed(1)}`).join(', ')} s from the kill`,
+  );
+  line('their first re-send received', `${(recovery.takeoverMs / 1000).toFixed(1)} s after the kill`);
+  line(
+    'their lateness p50 / max',
+    `${fmt(recovery.heldLatenessMs.p50)} / ${fmt(recovery.heldLatenessMs.max)} ms`,
+  );
+  line(
+    'batch lateness p50 / p99 / max',
+    `${fmt(recovery.latenessMs.p50)} / ${fmt(recovery.latenessMs.p99)} / ${fmt(recovery.latenessMs.max)} ms`,
+  );
+  line('lost (never received)', recovery.lost, '0', recovery.lost === 0);
+  line(
+    'duplicates (not held by the dead)',
+    recovery.unexpectedDuplicates,
+    '0',
+    recovery.unexpectedDuplicates === 0,
+  );
+  line('re-sent in-flight pushes (expected)', recovery.resentInFlight);
+  console.log(`    machine from the kill to the end (% of one core): ${sharesText(recovery.cpu)}`);
+  const pollution =
+    steady.reminders + burst.reminders + recovery.reminders + steady.strays + burst.strays + recovery.strays;
+  console.log(
+    `\n  reminders or stray pushes in the windows: ${pollution}; undecryptable: ${steady.undecryptable + burst.undecryptable}; worker counters after the burst: ${JSON.stringify(counters)}`,
+  );
+  if (warnings.length) console.log(`  warnings logged: ${warnings.join('; ')}`);
+  console.log(`  bench took ${((Date.now() - benchStarted) / 1000).toFixed(0)} s`);
+
+  const out = path.join(root, 'tests', 'bench', 'results');
+  mkdirSync(out, { recursive: true });
+  writeFileSync(
+    path.join(out, 'notifier.json'),
+    JSON.stringify(
+      {
+        measuredAt: new Date().toISOString(),
+        settings: {
+          users: USERS,
+          workers: WORKERS,
+          workerConcurrency: CONCURRENCY,
+          logLevel,
+          cpus: os.cpus().length,
+        },
+        targets: TARGETS,
+        steady,
+        burst,
+        recovery,
+        counters,
+        warnings,
+      },
+      null,
+      2,
+    ),
+  );
+} catch (error) {
+  if (!interrupted) {
+    console.error(`notifier bench failed: ${error.stack ?? error}`);
+    process.exitCode = 1;
+  }
+} finally {
+  if (!interrupted) await cleanUp();
+}
