@@ -11,17 +11,15 @@ import {
 import type { Express } from 'express';
 import { configuredVapidKeys, dismissSecretOf, type WorkerConfig } from './config';
 import {
-  createDeliveriesRepository,
   createHeartbeatStore,
-  createPushSubscriptionsRepository,
-  createSchedulesRepository,
+  createStepAlertStore,
   createVapidKeysRepository,
   createWebPushClient,
   type NotificationsQueue,
 } from './data-access';
 import { createDismissTokens } from './domain/dismiss-token';
 import { registerDeliveryMetrics, registerQueueGauge } from './entry-points/metrics';
-import { createPushSender } from './entry-points/push-sender';
+import { createPushDeliverer } from './entry-points/push-sender';
 import { consume, type Consumer } from './entry-points/worker/consume';
 import { createJobProcessor } from './entry-points/worker/processor';
 import { createStepAlertJob } from './entry-points/worker/step-alert-job';
@@ -76,7 +74,6 @@ export const createWorker = ({
   agent,
 }: WorkerDeps): Worker => {
   registerQueueGauge(metrics, queue);
-  const subscriptions = createPushSubscriptionsRepository(database.db);
   const keys =
     vapidKeys ??
     createVapidKeys({
@@ -92,16 +89,8 @@ export const createWorker = ({
     clock,
   });
   const stepAlert = createStepAlertJob({
-    schedules: createSchedulesRepository(database.db),
-    subscriptions,
-    deliveries: createDeliveriesRepository(database.db),
-    sender: createPushSender({
-      client,
-      subscriptions,
-      allowedOrigins: config.PUSH_ALLOWED_ORIGINS,
-      logger,
-      clock,
-    }),
+    store: createStepAlertStore(database),
+    sender: createPushDeliverer({ client, allowedOrigins: config.PUSH_ALLOWED_ORIGINS, logger }),
     dismissTokens: createDismissTokens(dismissSecretOf(config)),
     metrics: registerDeliveryMetrics(metrics),
     logger,

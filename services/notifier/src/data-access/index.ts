@@ -34,6 +34,15 @@ export {
   type DeliveriesRepository,
 } from './deliveries-repository';
 export {
+  createStepAlertStore,
+  type AlertAttemptRow,
+  type AlertSubscription,
+  type StepAlertKey,
+  type StepAlertLoad,
+  type StepAlertStore,
+  type StoredStepAlert,
+} from './step-alert-store';
+export {
   createVapidKeysRepository,
   type VapidKeyPair,
   type VapidKeysRepository,

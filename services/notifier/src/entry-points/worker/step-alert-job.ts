@@ -2,27 +2,26 @@ import type { Logger } from '@pitclock/kit';
 import type { Job } from 'bull';
 import {
   RetryLaterError,
-  type DeliveriesRepository,
+  type AlertAttemptRow,
+  type AlertSubscription,
   type PushMessage,
-  type NewPushDelivery,
-  type PushSubscriptionRow,
-  type PushSubscriptionsRepository,
-  type SchedulesRepository,
   type StepAlertJobData,
-  type StepAlertSource,
+  type StepAlertKey,
+  type StepAlertStore,
+  type StoredStepAlert,
 } from '../../data-access';
 import { isExpired, ttlSeconds } from '../../domain/delivery';
 import type { DismissTokens } from '../../domain/dismiss-token';
 import { ALERT_STAGES, alertTopic, isPending } from '../../domain/job-plan';
 import { DISMISS_TOKEN_LIFETIME_AFTER_DUE_MS, stepAlertPayload } from '../../domain/payload';
 import type { DeliveryMetrics } from '../metrics';
-import type { PushSender, SendResult } from '../push-sender';
+import type { PushDeliverer, SendResult } from '../push-sender';
 
 export type StepAlertJobDeps = {
-  schedules: SchedulesRepository;
-  subscriptions: PushSubscriptionsRepository;
-  deliveries: DeliveriesRepository;
-  sender: PushSender;
+  /** The job's reads and writes: at most 2 round trips per job. */
+  store: StepAlertStore;
+  /** Sends without writing: store.record keeps the subscriptions' state with the delivery rows. */
+  sender: PushDeliverer;
   dismissTokens: DismissTokens;
   metrics: DeliveryMetrics;
   logger: Logger;
@@ -40,40 +39,36 @@ export type StepAlertJobResult =
       failed: number;
     };
 
-type Attempt = { subscription: PushSubscriptionRow; answeredAt: Date } & SendResult;
+type Attempt = { subscription: AlertSubscription; answeredAt: Date } & SendResult;
 
 /** The job's alert: who, which step and stage, due when. */
-type Alert = StepAlertJobData & { dueAtDate: Date; offsetMs: number; jobId: string; final: boolean };
+type Alert = StepAlertJobData & {
+  dueAtDate: Date;
+  offsetMs: number;
+  jobId: string;
+  final: boolean;
+  key: StepAlertKey;
+};
 
 const alertOf = (job: Job<StepAlertJobData>): Alert => {
   const offsetMs = ALERT_STAGES[job.data.stageIndex]?.offsetMs;
   if (offsetMs === undefined) throw new Error(`unknown alert stage ${job.data.stageIndex}`);
+  const { userId, runId, stepId, stage, stageIndex } = job.data;
+  const dueAtDate = new Date(job.data.dueAt);
+  const jobId = String(job.id);
   return {
     ...job.data,
-    dueAtDate: new Date(job.data.dueAt),
+    dueAtDate,
     offsetMs,
-    jobId: String(job.id),
+    jobId,
     final: job.attemptsMade + 1 >= (job.opts.attempts ?? 1),
+    key: { userId, runId, stepId, stage, stageIndex, dueAt: dueAtDate, jobId },
   };
 };
 
 /** A stored step that is gone, done, dismissed or re-timed no longer wants this job's alert. */
-const stillWanted = (source: StepAlertSource | undefined, dueAt: Date): source is StepAlertSource =>
-  source !== undefined && isPending(source) && source.scheduledAt.getTime() === dueAt.getTime();
-
-const deliveryRow = (
-  alert: Alert,
-  more: Pick<NewPushDelivery, 'result' | 'sentAt'> & Partial<NewPushDelivery>,
-): NewPushDelivery => ({
-  userId: alert.userId,
-  runId: alert.runId,
-  stepId: alert.stepId,
-  stage: alert.stage,
-  stageIndex: alert.stageIndex,
-  dueAt: alert.dueAtDate,
-  jobId: alert.jobId,
-  ...more,
-});
+const stillWanted = (step: StoredStepAlert, dueAt: Date): boolean =>
+  isPending(step) && step.scheduledAt.getTime() === dueAt.getTime();
 
 /** On the last attempt a push service that still says "later" is a failure. */
 const resultOf = (alert: Alert, attempt: Attempt) =>
@@ -85,9 +80,9 @@ const resultOf = (alert: Alert, attempt: Attempt) =>
  * (to be retried with backoff) when a push service asked to try later.
  */
 export const createStepAlertJob = (deps: StepAlertJobDeps) => {
-  const { schedules, subscriptions, deliveries, sender, dismissTokens, metrics, logger, clock } = deps;
+  const { store, sender, dismissTokens, metrics, logger, clock } = deps;
 
-  const message = (alert: Alert, source: StepAlertSource, now: Date): PushMessage => {
+  const message = (alert: Alert, source: StoredStepAlert, now: Date): PushMessage => {
     const { userId, runId, stepId, stage, dueAtDate: dueAt } = alert;
     const expiresAt = new Date(dueAt.getTime() + DISMISS_TOKEN_LIFETIME_AFTER_DUE_MS);
     const payload = stepAlertPayload({
@@ -115,31 +110,25 @@ export const createStepAlertJob = (deps: StepAlertJobDeps) => {
     outcome: 'cancelled' | 'expired',
   ): Promise<StepAlertJobResult> => {
     metrics.count(outcome);
-    await deliveries.record([deliveryRow(alert, { result: outcome, sentAt: clock() })]);
+    await store.record(alert.key, [{ result: outcome, sentAt: clock() }]);
     const { jobId, userId, runId, stepId, stageIndex } = alert;
     logger.info({ jobId, userId, runId, stepId, stageIndex }, `step alert ${outcome}`);
     return { type: 'step-alert', outcome };
   };
 
-  /** Sends to the user's subscriptions that have not accepted this alert; the others are duplicates. */
-  const sendToUser = async (alert: Alert, source: StepAlertSource, now: Date) => {
-    const { userId, runId, stepId, stageIndex, dueAtDate: dueAt } = alert;
-    const [all, accepted] = await Promise.all([
-      subscriptions.listByUser(userId),
-      deliveries.acceptedSubscriptionIds({ userId, runId, stepId, stageIndex, dueAt }),
-    ]);
-    const todo = all.filter((subscription) => !accepted.has(subscription.id));
+  /** Sends to the user's subscriptions that have not accepted this alert (read with the step). */
+  const sendToUser = async (alert: Alert, source: StoredStepAlert, todo: AlertSubscription[], now: Date) => {
     const push = message(alert, source, now);
-    const attempts: Attempt[] = await Promise.all(
-      todo.map(async (subscription) => ({
+    return Promise.all(
+      todo.map(async (subscription): Promise<Attempt> => ({
         subscription,
         ...(await sender.send(subscription, push)),
         answeredAt: clock(),
       })),
     );
-    return { attempts, duplicates: all.length - todo.length };
   };
 
+  /** Metrics first, then the rows and the subscriptions' state in one statement. */
   const record = async (alert: Alert, attempts: Attempt[], duplicates: number) => {
     metrics.count('duplicate', duplicates);
     for (const attempt of attempts) {
@@ -149,15 +138,14 @@ export const createStepAlertJob = (deps: StepAlertJobDeps) => {
         metrics.observeLateness((attempt.answeredAt.getTime() - dueMs) / 1000);
       }
     }
-    await deliveries.record(
-      attempts.map((attempt) =>
-        deliveryRow(alert, {
-          subscriptionId: attempt.subscription.id,
-          sentAt: attempt.answeredAt,
-          result: resultOf(alert, attempt),
-          statusCode: attempt.statusCode ?? null,
-        }),
-      ),
+    await store.record(
+      alert.key,
+      attempts.map((attempt): AlertAttemptRow => ({
+        subscription: attempt.subscription,
+        sentAt: attempt.answeredAt,
+        result: resultOf(alert, attempt),
+        statusCode: attempt.statusCode ?? null,
+      })),
     );
   };
 
@@ -172,12 +160,13 @@ export const createStepAlertJob = (deps: StepAlertJobDeps) => {
 
   return async (job: Job<StepAlertJobData>): Promise<StepAlertJobResult> => {
     const alert = alertOf(job);
-    const source = await schedules.findStepAlert(alert.userId, alert.runId, alert.stepId);
-    if (!stillWanted(source, alert.dueAtDate)) return sendsNothing(alert, 'cancelled');
+    const loaded = await store.load(alert.key);
+    if (!loaded || !stillWanted(loaded.step, alert.dueAtDate)) return sendsNothing(alert, 'cancelled');
     const now = clock();
     if (isExpired(alert.dueAtDate, now)) return sendsNothing(alert, 'expired');
 
-    const { attempts, duplicates } = await sendToUser(alert, source, now);
+    const attempts = await sendToUser(alert, loaded.step, loaded.todo, now);
+    const duplicates = loaded.accepted;
     await record(alert, attempts, duplicates);
     failIfAnyRetry(alert, attempts, job.attemptsMade + 1);
     const tally = (result: SendResult['result']) =>
