@@ -43,6 +43,7 @@ const start = async (service: 'auth' | 'licensing', env: Record<string, string>)
       NODE_ENV: 'test',
       PORT: '0',
       DATABASE_URL: testDb.url,
+      REDIS_URL: prefix.url,
       REDIS_KEY_PREFIX: prefix.prefix,
       JWT_SECRET,
       ...env,

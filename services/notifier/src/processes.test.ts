@@ -57,6 +57,7 @@ const start = async (
       PORT: '0',
       WORKER_PORT: '0',
       DATABASE_URL: testDb.url,
+      REDIS_URL: prefix.url,
       REDIS_KEY_PREFIX: prefix.prefix,
       JWT_SECRET,
       PUSH_ALLOWED_ORIGINS: receiver.origin,
