@@ -12,7 +12,7 @@ export { createHttpLogger, createLogger } from './logger';
 export type { Logger } from './logger';
 export { createDatabase, migrate } from './database';
 export type { Database, DatabaseOptions, Db, MigrateOptions } from './database';
-export { createRedis } from './redis';
+export { createRedis, redisReconnectDelay } from './redis';
 export type { RedisHandle, RedisOptions } from './redis';
 export {
   HttpError,
@@ -28,7 +28,8 @@ export {
 export type { ErrorBody } from './http/errors';
 export { parse, toIssues } from './http/validate';
 export type { ValidationIssue } from './http/validate';
-export { errorHandler, jsonBody, notFoundHandler } from './http/handlers';
+export { dependencyRetryAfterSeconds, errorHandler, jsonBody, notFoundHandler } from './http/handlers';
+export { isDependencyUnavailable } from './http/dependency-errors';
 export { Registry, createMetricsRegistry, httpDurationMetricName, httpMetrics } from './metrics';
 export { createProbeRouter, createServiceApp, parseTrustProxy } from './app';
 export type {
@@ -40,7 +41,7 @@ export type {
   ServiceAppOptions,
   VersionBody,
 } from './app';
-export { installShutdown, runMain, serve } from './serve';
+export { installShutdown, runMain, serve, serverKeepAliveTimeoutMs } from './serve';
 export type { ServeOptions, ServerHandle, Stoppable } from './serve';
 export { connectInfrastructure, startHttpService } from './service';
 export type { Infrastructure, ServiceContext } from './service';

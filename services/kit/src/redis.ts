@@ -13,13 +13,18 @@ export type RedisHandle = {
 
 export type RedisOptions = { keyPrefix?: string; logger?: Logger };
 
-/** Reconnect with a growing delay capped at 2 s; keep trying while the process runs. */
-const reconnectDelay = (attempt: number): number => Math.min(50 * 2 ** Math.min(attempt, 6), 2_000);
+/**
+ * Reconnect with a growing delay capped at 2 s; keep trying while the process runs. An ioredis
+ * retryStrategy: every Redis connection of a service uses it (Bull's too), so all of them are back within
+ * 2 s of Redis.
+ */
+export const redisReconnectDelay = (attempt: number): number =>
+  Math.min(50 * 2 ** Math.min(attempt, 6), 2_000);
 
 export const createRedis = (url: string, { keyPrefix, logger }: RedisOptions = {}): RedisHandle => {
   const client = new Redis(url, {
     keyPrefix,
-    retryStrategy: reconnectDelay,
+    retryStrategy: redisReconnectDelay,
     maxRetriesPerRequest: 3,
     connectTimeout: 5_000,
   });

@@ -3,7 +3,7 @@ import express from 'express';
 import { describe, expect, it } from 'vitest';
 import { createServiceApp } from './app';
 import { createLogger } from './logger';
-import { serve } from './serve';
+import { serve, serverKeepAliveTimeoutMs } from './serve';
 
 const logger = createLogger({ name: 'serve-test', level: 'silent' });
 
@@ -90,5 +90,17 @@ describe('serve and graceful stop', () => {
     const handle = await serve(app, { port: 0, logger, onClose: async () => void closes++ });
     await Promise.all([handle.stop(), handle.stop()]);
     expect(closes).toBe(1);
+  });
+
+  it('keeps idle connections open for serverKeepAliveTimeoutMs, with headersTimeout above it', async () => {
+    const { app } = slowApp(0);
+    const handle = await serve(app, { port: 0, logger });
+    try {
+      expect(handle.server.keepAliveTimeout).toBe(serverKeepAliveTimeoutMs);
+      expect(serverKeepAliveTimeoutMs).toBeGreaterThanOrEqual(5_000);
+      expect(handle.server.headersTimeout).toBeGreaterThan(handle.server.keepAliveTimeout);
+    } finally {
+      await handle.stop();
+    }
   });
 });

@@ -13,6 +13,13 @@ export type ServeOptions = {
   shutdownTimeoutMs?: number;
 };
 
+/**
+ * How long the server keeps an idle keep-alive connection open (Node's default, pinned here because the
+ * gateway relies on it): the gateway's upstream agent drops its idle sockets a margin before this, so it
+ * never sends a request on a connection the service is closing.
+ */
+export const serverKeepAliveTimeoutMs = 5_000;
+
 export type ServerHandle = {
   server: Server;
   url: string;
@@ -25,6 +32,9 @@ export type ServerHandle = {
 export const serve = async (app: RequestListener, options: ServeOptions): Promise<ServerHandle> => {
   const { logger, host = '127.0.0.1', shutdownTimeoutMs = 10_000 } = options;
   const server = createServer(app);
+  server.keepAliveTimeout = serverKeepAliveTimeoutMs;
+  // A keep-alive connection that starts a request just before it times out must not be cut by headersTimeout.
+  server.headersTimeout = Math.max(server.headersTimeout, serverKeepAliveTimeoutMs + 1_000);
   let stopping = false;
   // Once stopping, responses ask clients to close their keep-alive connection.
   server.on('request', (_req, res) => {

@@ -54,5 +54,14 @@ export const tooMany = (message = 'Too many requests', details?: unknown, retryA
       ? undefined
       : { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) },
   );
-export const unavailable = (message = 'Service unavailable', details?: unknown) =>
-  new HttpError(503, 'service_unavailable', message, details);
+/** 503; with retryAfterSeconds the response carries a Retry-After header (whole seconds, at least 1). */
+export const unavailable = (message = 'Service unavailable', details?: unknown, retryAfterSeconds?: number) =>
+  new HttpError(
+    503,
+    'service_unavailable',
+    message,
+    details,
+    retryAfterSeconds === undefined
+      ? undefined
+      : { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) },
+  );

@@ -1,7 +1,8 @@
 import express, { type ErrorRequestHandler, type RequestHandler } from 'express';
 import { ZodError } from 'zod';
 import type { Logger } from 'pino';
-import { HttpError, notFound } from './errors';
+import { isDependencyUnavailable } from './dependency-errors';
+import { HttpError, notFound, unavailable } from './errors';
 import { toIssues } from './validate';
 
 /** JSON body parser with a size limit. Malformed JSON becomes a 400 and a too-large body a 413 (see errorHandler). */
@@ -39,9 +40,14 @@ const fromHttpLikeError = (err: unknown): HttpError | undefined => {
   return undefined;
 };
 
+/** What a client is told when a dependency is down: try again after this many seconds. */
+export const dependencyRetryAfterSeconds = 5;
+
 /**
  * The last middleware: every error becomes { error, message, details? } with its status.
- * 5xx are logged with their stack; a stack or internal message is never sent.
+ * A dependency that is down or restarting (PostgreSQL, Redis: see isDependencyUnavailable) is a 503
+ * service_unavailable with Retry-After, not a 500. 5xx are logged with their stack; a stack or internal
+ * message is never sent.
  */
 export const errorHandler =
   (logger: Logger): ErrorRequestHandler =>
@@ -56,7 +62,15 @@ export const errorHandler =
     else if (err instanceof ZodError) {
       httpError = new HttpError(400, 'validation_failed', 'Request is invalid', { issues: toIssues(err) });
     } else {
-      httpError = fromHttpLikeError(err) ?? new HttpError(500, 'internal_error', 'Internal server error');
+      httpError =
+        fromHttpLikeError(err) ??
+        (isDependencyUnavailable(err)
+          ? unavailable(
+              'The service is temporarily unavailable; try again shortly',
+              undefined,
+              dependencyRetryAfterSeconds,
+            )
+          : new HttpError(500, 'internal_error', 'Internal server error'));
     }
     if (httpError.status >= 500) logger.error({ err, method: req.method, path: req.path }, 'request failed');
     if (httpError.headers) res.set(httpError.headers);
