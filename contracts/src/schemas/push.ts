@@ -12,6 +12,7 @@ export const PUSH_MESSAGES = {
   deviceRequired: 'device_id is required',
   subscriptionNotFound: 'No such push subscription',
   scheduleNotFound: 'No schedule for this run',
+  scheduleBusy: 'The run is being changed; try again shortly',
   runIdInvalid: 'The run id is not valid',
   dismissTokenInvalid: 'The dismiss token is not valid',
   noSubscriptions: 'This account has no push subscriptions',

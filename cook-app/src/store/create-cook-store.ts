@@ -97,6 +97,8 @@ export function createCookStore(options: CookStoreOptions = {}) {
         const version = (stored as { _persist?: { version?: unknown } } | null)?._persist?.version;
         return typeof version === 'number' ? version : null;
       },
+      // Set once the persistor exists (below); nothing runs an operation before the store is made.
+      flush: () => Promise.resolve(),
     },
   };
 
@@ -165,6 +167,7 @@ export function createCookStore(options: CookStoreOptions = {}) {
 
   /** Writes every pending change now; resolves when IndexedDB has it. */
   const flush = () => persistor.flush().then(() => undefined);
+  extra.persistence.flush = flush;
 
   const page = options.page === undefined ? (typeof window === 'undefined' ? null : window) : options.page;
   const onPageHide = () => void flush();

@@ -4,6 +4,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Storage } from 'redux-persist';
 import { createCookStore, type CookStoreBundle, type CookStoreOptions } from './create-cook-store';
+import { exportBackup, importRestore } from './operations/backup';
 import { addContest, attachTemplate } from './operations/contests';
 import { getOrStartRunForContest } from './operations/runs';
 import { addTemplateStep } from './operations/steps';
@@ -114,6 +115,25 @@ describe('persistence on IndexedDB (localforage, database PitClock)', () => {
     await new Promise((resolve) => setTimeout(resolve, 100));
     const stored = (await readIndexedDb()) as { templates?: { ids: string[] } } | null;
     expect(stored?.templates?.ids).toEqual(['id-1']);
+  });
+
+  it('a restore resolves only once IndexedDB holds the restored data (a reload right after keeps it)', async () => {
+    const source = start({ newId: () => 'restored-template' });
+    await source.rehydrated;
+    await source.store.dispatch(addTemplate({ name: 'From the backup' })).unwrap();
+    const backup = await source.store.dispatch(exportBackup()).unwrap();
+    await source.flush();
+    source.dispose();
+    await offlineStorage().removeItem(PERSISTED_ITEM_KEY);
+
+    const bundle = start();
+    await bundle.rehydrated;
+    await bundle.store.dispatch(addTemplate({ name: 'Before the restore' })).unwrap();
+    await bundle.store.dispatch(importRestore({ json: backup, mode: 'overwrite' })).unwrap();
+    const stored = (await readIndexedDb()) as { templates?: { entities: Record<string, { name: string }> } };
+    const names = Object.values(stored.templates?.entities ?? {}).map((template) => template.name);
+    expect(names).toContain('From the backup');
+    expect(names).not.toContain('Before the restore');
   });
 
   it('throttles writes: a burst of edits (typing) is written once, not once per key', async () => {

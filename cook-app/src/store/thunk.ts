@@ -31,6 +31,8 @@ export type CookExtra = {
     health: PersistHealth;
     /** The version of the state stored in IndexedDB now (null: nothing stored or unreadable). */
     storedVersion: () => Promise<number | null>;
+    /** Writes every pending change now; resolves when IndexedDB has it. */
+    flush: () => Promise<void>;
   };
 };
 

@@ -8,6 +8,7 @@ import {
   memorySession,
   testClient,
   testOutbox,
+  OTHER_VAPID_KEY,
   USER_TOKEN,
   VAPID_PUBLIC_KEY,
 } from './test-support';
@@ -19,15 +20,25 @@ afterEach(async () => {
   await Promise.all(servers.splice(0).map((server) => server.close()));
 });
 
-async function setup({ signedIn = true, subscribed = true, permission = 'granted' as const } = {}) {
+async function setup({
+  signedIn = true,
+  subscribed = true,
+  subscribedWith = VAPID_PUBLIC_KEY,
+  keyStatus = 200,
+  permission = 'granted' as const,
+} = {}) {
   const server = await startTestServer((req) =>
-    req.path === '/api/push/vapid-public-key' ? { json: { public_key: VAPID_PUBLIC_KEY } } : { status: 201 },
+    req.path === '/api/push/vapid-public-key'
+      ? keyStatus === 200
+        ? { json: { public_key: VAPID_PUBLIC_KEY } }
+        : { status: keyStatus, json: { error: { code: 'unavailable', message: 'down' } } }
+      : { status: 201 },
   );
   servers.push(server);
   const session = memorySession(signedIn ? USER_TOKEN : null);
   const client = testClient(session, server);
   const { outbox } = testOutbox({ client, session });
-  const manager = fakePushManager(subscribed ? { subscribedWith: VAPID_PUBLIC_KEY } : {});
+  const manager = fakePushManager(subscribed ? { subscribedWith } : {});
   const browser = fakePushBrowser(manager);
   const warn = vi.fn();
   const start = () => {
@@ -58,6 +69,37 @@ describe('the subscription refresh', () => {
     await vi.waitFor(async () =>
       expect(await registered()).toEqual([registration(manager, session.getDeviceId())]),
     );
+  });
+
+  it('replaces a subscription made with a VAPID key the server no longer has, and registers the new one', async () => {
+    const { manager, session, start, registered } = await setup({ subscribedWith: OTHER_VAPID_KEY });
+    const stale = manager.current!;
+    start();
+    await vi.waitFor(async () =>
+      expect(await registered()).toEqual([registration(manager, session.getDeviceId())]),
+    );
+    expect(stale.unsubscribed).toBe(true);
+    expect(manager.subscribeCalls).toEqual([
+      {
+        userVisibleOnly: true,
+        applicationServerKey: new Uint8Array(Buffer.from(VAPID_PUBLIC_KEY, 'base64url')),
+      },
+    ]);
+    expect(manager.current!.endpoint).not.toBe(stale.endpoint);
+  });
+
+  it('keeps and registers the subscription when the key cannot be read (offline, server down)', async () => {
+    const { manager, session, start, registered } = await setup({
+      subscribedWith: OTHER_VAPID_KEY,
+      keyStatus: 503,
+    });
+    const current = manager.current!;
+    start();
+    await vi.waitFor(async () =>
+      expect(await registered()).toEqual([registration(manager, session.getDeviceId())]),
+    );
+    expect(manager.current).toBe(current);
+    expect(current.unsubscribed).toBe(false);
   });
 
   it('registers nothing when this browser has no subscription', async () => {

@@ -1,6 +1,7 @@
 // Keeps the notifier's record of this device's push subscription current: at app start, at sign-in and
 // when the service worker says the browser replaced the subscription (pushsubscriptionchange), the
-// current one is queued for registration (an idempotent upsert, so sending it again is harmless).
+// current one is queued for registration (an idempotent upsert, so sending it again is harmless). A
+// subscription made with a VAPID key the server no longer has (the keys were rotated) is replaced first.
 import { api, session as pageSession, type ApiClient, type SessionStore } from '@pitclock/contracts';
 import { PUSH_PATHS, PUSH_SUBSCRIPTION_CHANGED_MESSAGE } from '@pitclock/contracts/push';
 import {
@@ -9,7 +10,14 @@ import {
 } from '../../lib/notification-permission';
 import type { Outbox } from './outbox';
 import { fetchVapidPublicKey, subscribeBody } from './push-api';
-import { base64UrlToBytes, subscriptionJson, type PushBrowser } from './push-browser';
+import {
+  base64UrlToBytes,
+  madeWithKey,
+  subscriptionJson,
+  type PushBrowser,
+  type PushManagerLike,
+  type PushSubscriptionLike,
+} from './push-browser';
 
 /** The outbox key of the subscription's registration (the Settings switch discards it when turned off). */
 export const SUBSCRIPTION_KEY = 'push-subscription';
@@ -49,6 +57,8 @@ export async function refreshSubscription(
   if (!subscription && resubscribe && permission() === 'granted') {
     const key = base64UrlToBytes(await fetchVapidPublicKey(deps.client ?? api));
     subscription = await manager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
+  } else if (subscription && permission() === 'granted') {
+    subscription = await withCurrentKey(deps, manager, subscription);
   }
   const json = subscription ? subscriptionJson(subscription) : null;
   if (!json) return;
@@ -58,6 +68,28 @@ export async function refreshSubscription(
     path: PUSH_PATHS.subscribe,
     body: subscribeBody(json, session.getDeviceId()),
   });
+}
+
+/**
+ * The subscription, or a new one when it was made with another VAPID key than the server's now: push
+ * services refuse pushes signed with a key the subscription was not made with. Offline (the key cannot be
+ * read), the subscription is kept as it is and checked at the next start. The old endpoint's record is
+ * dropped by the notifier at its first push (the push service answers 404 or 410 for it).
+ */
+async function withCurrentKey(
+  deps: SubscriptionRefreshDeps,
+  manager: PushManagerLike,
+  subscription: PushSubscriptionLike,
+): Promise<PushSubscriptionLike> {
+  let key: Uint8Array<ArrayBuffer>;
+  try {
+    key = base64UrlToBytes(await fetchVapidPublicKey(deps.client ?? api));
+  } catch {
+    return subscription;
+  }
+  if (madeWithKey(subscription, key)) return subscription;
+  await subscription.unsubscribe();
+  return manager.subscribe({ userVisibleOnly: true, applicationServerKey: key });
 }
 
 /** Refreshes now, on the worker's message and at each sign-in; returns the stop function. */

@@ -93,7 +93,7 @@ export type RestoreResult = {
 export const importRestore = defineOperation<RestoreResult, { json: unknown; mode: RestoreMode }>(
   'backup/importRestore',
   FAILURE_MESSAGES.restore,
-  async ({ json, mode }, { getState, dispatch, now, newId }) => {
+  async ({ json, mode }, { getState, dispatch, now, newId, extra }) => {
     const [{ BACKUP_ERRORS, BACKUP_VERSION, mergeBackup, parseBackup }, { canonicalise }] = await Promise.all(
       [loadBackupFormat(), import('../records')],
     );
@@ -127,6 +127,8 @@ export const importRestore = defineOperation<RestoreResult, { json: unknown; mod
     const data = applyChanges(merged, seed.changes);
     const seededAt = getState().appMeta.seededAt ?? now;
     dispatch(dataReplaced({ data, meta: { seededAt } }));
+    // "Backup restored" promises the data is kept: a reload right after must not bring back the old data.
+    await extra.persistence.flush();
 
     const counts = Object.fromEntries(STORE_NAMES.map((store) => [store, data[store].length])) as Record<
       StoreName,
