@@ -11,32 +11,61 @@ import express, { type Express } from 'express';
 import helmet from 'helmet';
 import { cspDirectives } from './domain/csp';
 import type { Upstream } from './domain/routing';
-import { createApiProxy } from './entry-points/http/proxy';
+import { createApiProxy, upstreamUrls } from './entry-points/http/proxy';
 import { remotesNotFound, spaFallback, staticFiles } from './entry-points/http/static';
 
 export type GatewayOptions = {
   /** Dist folders of the built front ends. */
   staticRoots: { shell: string; cookApp: string; adminConsole: string };
-  upstreams: Record<Upstream, string>;
+  /** Each service's base URL, or the base URLs of its instances (round-robin with failover). */
+  upstreams: Record<Upstream, string | readonly string[]>;
   weatherHosts: readonly string[];
   backupHosts: readonly string[];
   logger: Logger;
   proxyTimeoutMs?: number;
+  /** How long an instance whose connection failed is skipped (default 2 s). */
+  upstreamCooldownMs?: number;
+  /** Connecting to an instance longer than this counts as down (default min(5 s, proxyTimeoutMs)). */
+  upstreamConnectTimeoutMs?: number;
+  /** Keep-alive connections per instance (default 64). */
+  upstreamMaxSockets?: number;
+  /** Idle keep-alive connections to the instances are closed after this long (default 4 s). */
+  upstreamIdleTimeoutMs?: number;
+  /** Request bodies above this are answered 413 (default 1 MiB). */
+  maxRequestBodyBytes?: number;
+  /** The clock of the instances' cool-down. */
+  now?: () => number;
   /** Per-upstream /healthz timeout of GET /readyz. */
   readinessTimeoutMs?: number;
   trustProxy?: string | number | boolean;
 };
 
-const upstreamHealthy = (baseUrl: string, timeoutMs: number) => async () => {
+const instanceHealthy = async (baseUrl: string, timeoutMs: number) => {
   const res = await fetch(new URL('/healthz', baseUrl), { signal: AbortSignal.timeout(timeoutMs) });
-  if (!res.ok) throw new Error(`healthz answered ${res.status}`);
+  if (!res.ok) throw new Error(`${baseUrl}/healthz answered ${res.status}`);
+};
+
+/** Ready when at least one instance of the service answers /healthz. */
+const upstreamHealthy = (baseUrls: readonly string[], timeoutMs: number) => async () => {
+  try {
+    await Promise.any(baseUrls.map((baseUrl) => instanceHealthy(baseUrl, timeoutMs)));
+  } catch (err) {
+    const reasons = err instanceof AggregateError ? err.errors : [err];
+    const messages = reasons.map((reason) => (reason instanceof Error ? reason.message : String(reason)));
+    throw new Error(`no instance answered /healthz: ${messages.join('; ')}`, { cause: err });
+  }
 };
 
 /**
  * The one origin: the shell at /, the remotes under /remotes/<name>/, /api/* proxied to the services
  * by path; compression, security headers and a Content-Security-Policy on everything.
  */
-export const createGateway = (options: GatewayOptions): Express => {
+export type Gateway = Express & {
+  /** Closes the keep-alive connections to the upstream instances: on shutdown, after the server stopped. */
+  closeUpstreams: () => void;
+};
+
+export const createGateway = (options: GatewayOptions): Gateway => {
   const { staticRoots, upstreams, logger, readinessTimeoutMs = 2_000 } = options;
   const app = express();
   app.disable('x-powered-by');
@@ -57,13 +86,24 @@ export const createGateway = (options: GatewayOptions): Express => {
       logger,
       readinessTimeoutMs,
       readiness: {
-        auth: upstreamHealthy(upstreams.auth, readinessTimeoutMs),
-        licensing: upstreamHealthy(upstreams.licensing, readinessTimeoutMs),
-        notifier: upstreamHealthy(upstreams.notifier, readinessTimeoutMs),
+        auth: upstreamHealthy(upstreamUrls(upstreams.auth), readinessTimeoutMs),
+        licensing: upstreamHealthy(upstreamUrls(upstreams.licensing), readinessTimeoutMs),
+        notifier: upstreamHealthy(upstreamUrls(upstreams.notifier), readinessTimeoutMs),
       },
     }),
   );
-  app.use(createApiProxy({ upstreams, timeoutMs: options.proxyTimeoutMs ?? 30_000, logger }));
+  const apiProxy = createApiProxy({
+    upstreams,
+    timeoutMs: options.proxyTimeoutMs ?? 30_000,
+    connectTimeoutMs: options.upstreamConnectTimeoutMs,
+    cooldownMs: options.upstreamCooldownMs,
+    maxSockets: options.upstreamMaxSockets,
+    idleTimeoutMs: options.upstreamIdleTimeoutMs,
+    maxBodyBytes: options.maxRequestBodyBytes,
+    now: options.now,
+    logger,
+  });
+  app.use(apiProxy);
 
   app.use('/remotes/cook-app', staticFiles(staticRoots.cookApp));
   app.use('/remotes/admin-console', staticFiles(staticRoots.adminConsole));
@@ -73,5 +113,5 @@ export const createGateway = (options: GatewayOptions): Express => {
 
   app.use(notFoundHandler);
   app.use(errorHandler(logger));
-  return app;
+  return Object.assign(app, { closeUpstreams: apiProxy.closeConnections });
 };

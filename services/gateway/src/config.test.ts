@@ -7,10 +7,12 @@ describe('gateway config', () => {
     const config = loadConfig(gatewayConfigSchema, {});
     expect(config.port).toBe(8080);
     expect(config.upstreams).toEqual({
-      auth: 'http://127.0.0.1:3001',
-      licensing: 'http://127.0.0.1:3002',
-      notifier: 'http://127.0.0.1:3003',
+      auth: ['http://127.0.0.1:3001'],
+      licensing: ['http://127.0.0.1:3002'],
+      notifier: ['http://127.0.0.1:3003'],
     });
+    expect(config.UPSTREAM_COOLDOWN_MS).toBe(2_000);
+    expect(config.UPSTREAM_MAX_SOCKETS).toBe(64);
     expect(config.WEATHER_HOSTS).toEqual([
       'https://geocoding-api.open-meteo.com',
       'https://api.open-meteo.com',
@@ -48,5 +50,58 @@ describe('gateway config', () => {
     expect(() => loadConfig(gatewayConfigSchema, { AUTH_URL: 'ftp://x', WEATHER_HOSTS: 'nope' })).toThrow(
       /AUTH_URL: must be an http\(s\) URL[\s\S]*WEATHER_HOSTS\.0: /,
     );
+  });
+
+  it('a service URL may be one URL or a comma-separated list of instances (spaces around entries allowed)', () => {
+    const config = loadConfig(gatewayConfigSchema, {
+      AUTH_URL: 'http://auth-1:3001, http://auth-2:3001,https://auth-3.example/',
+      LICENSING_URL: 'http://licensing:3002',
+      UPSTREAM_COOLDOWN_MS: '500',
+    });
+    expect(config.upstreams).toEqual({
+      auth: ['http://auth-1:3001', 'http://auth-2:3001', 'https://auth-3.example/'],
+      licensing: ['http://licensing:3002'],
+      notifier: ['http://127.0.0.1:3003'],
+    });
+    expect(config.UPSTREAM_COOLDOWN_MS).toBe(500);
+  });
+
+  it('refuses a list with a bad entry, naming the variable and the entry but not its value', () => {
+    const attempt = () =>
+      loadConfig(gatewayConfigSchema, { LICENSING_URL: 'http://l-1:3002,ftp://user:secret@l-2' });
+    expect(attempt).toThrow(ConfigError);
+    expect(attempt).toThrow(/LICENSING_URL: entry 2 of 2 must be an http\(s\) URL/);
+    expect(attempt).not.toThrow(/secret/);
+  });
+
+  it.each([
+    ['http://a:3001,,http://b:3001', 'NOTIFIER_URL: entry 2 of 3 is empty'],
+    ['http://a:3001,', 'NOTIFIER_URL: entry 2 of 2 is empty'],
+    [',http://a:3001', 'NOTIFIER_URL: entry 1 of 2 is empty'],
+    [' ', 'NOTIFIER_URL: is empty'],
+  ])('refuses an empty entry in a list (%j)', (value, message) => {
+    expect(() => loadConfig(gatewayConfigSchema, { NOTIFIER_URL: value })).toThrow(message);
+  });
+
+  it('refuses an instance listed twice', () => {
+    expect(() =>
+      loadConfig(gatewayConfigSchema, { AUTH_URL: 'http://a:3001,http://b:3001,http://a:3001' }),
+    ).toThrow(/AUTH_URL: entry 3 of 3 repeats entry 1/);
+  });
+
+  it('refuses a cool-down that is not a whole number of milliseconds from 0 to 600000', () => {
+    for (const value of ['-1', '1.5', 'soon', '600001'])
+      expect(() => loadConfig(gatewayConfigSchema, { UPSTREAM_COOLDOWN_MS: value }), value).toThrow(
+        /UPSTREAM_COOLDOWN_MS: /,
+      );
+    expect(loadConfig(gatewayConfigSchema, { UPSTREAM_COOLDOWN_MS: '0' }).UPSTREAM_COOLDOWN_MS).toBe(0);
+  });
+
+  it('refuses a connection limit per instance that is not a whole number from 1 to 10000', () => {
+    for (const value of ['0', '-1', '1.5', 'many', '10001'])
+      expect(() => loadConfig(gatewayConfigSchema, { UPSTREAM_MAX_SOCKETS: value }), value).toThrow(
+        /UPSTREAM_MAX_SOCKETS: /,
+      );
+    expect(loadConfig(gatewayConfigSchema, { UPSTREAM_MAX_SOCKETS: '8' }).UPSTREAM_MAX_SOCKETS).toBe(8);
   });
 });

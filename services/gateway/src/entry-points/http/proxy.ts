@@ -1,19 +1,143 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import type { Socket } from 'node:net';
-import { HttpError, badRequest, notFound, type Logger } from '@pitclock/kit';
+import http, { type IncomingMessage, type OutgoingHttpHeaders, type ServerResponse } from 'node:http';
+import https from 'node:https';
+import { isIP, type Socket } from 'node:net';
+import { TLSSocket } from 'node:tls';
+import { HttpError, badRequest, notFound, serverKeepAliveTimeoutMs, type Logger } from '@pitclock/kit';
 import type { RequestHandler } from 'express';
-import { createProxyMiddleware } from 'http-proxy-middleware';
 import { hasDotSegment, isApiPath, upstreamFor, type Upstream } from '../../domain/routing';
+import {
+  coolsDown,
+  createUpstreamPool,
+  mayRetry,
+  type AttemptFailure,
+  type UpstreamInstance,
+  type UpstreamPool,
+} from '../../domain/upstream-pool';
+import { declaresBody, defaultMaxRequestBodyBytes, readRequestBody } from './request-body';
 
-export type ProxyOptions = { upstreams: Record<Upstream, string>; timeoutMs: number; logger: Logger };
+export type ProxyOptions = {
+  /** Each service's instances: one base URL or several (round-robin, failover). */
+  upstreams: Record<Upstream, string | readonly string[]>;
+  /** No byte from the instance for this long (after connecting): 504, never retried. */
+  timeoutMs: number;
+  /**
+   * Getting a connection to an instance (a free keep-alive socket, or a new one connected) takes longer: that
+   * instance is down or saturated, try the next. Default min(5 s, timeoutMs).
+   */
+  connectTimeoutMs?: number;
+  /** Open connections per instance (busy and idle); more concurrent requests wait for one. Default 64. */
+  maxSockets?: number;
+  /** An idle keep-alive connection is closed after this long. Default 1 s below the services' keep-alive timeout. */
+  idleTimeoutMs?: number;
+  /** How long an instance whose connection failed is skipped. Default 2 s. */
+  cooldownMs?: number;
+  /** Larger request bodies are refused with 413 (they are buffered to be retried). Default 1 MiB. */
+  maxBodyBytes?: number;
+  now?: () => number;
+  logger: Logger;
+};
 
-const sendError = (res: ServerResponse | Socket, error: HttpError) => {
-  if (!('writeHead' in res)) {
-    res.destroy();
-    return;
+export const defaultUpstreamCooldownMs = 2_000;
+export const defaultConnectTimeoutMs = 5_000;
+export const defaultUpstreamMaxSockets = 64;
+/**
+ * The services close a keep-alive connection idle for serverKeepAliveTimeoutMs (kit's serve); the gateway
+ * drops its idle ones a second earlier, so it never sends a request on a socket the instance is closing.
+ * (Node's agent also caps this at the `Keep-Alive: timeout=N` the instance announces, minus 1 s.)
+ */
+export const defaultUpstreamIdleTimeoutMs = serverKeepAliveTimeoutMs - 1_000;
+
+export type UpstreamAgents = {
+  http: http.Agent;
+  https: https.Agent;
+  /** Closes every pooled connection: for shutdown, once no request is in flight. */
+  destroy: () => void;
+};
+
+/**
+ * The gateway's connection pools to the instances: keep-alive, at most maxSockets per instance (Node's
+ * agents count per host:port), idle sockets destroyed after idleTimeoutMs (the agent's `timeout` option
+ * destroys a socket that times out while in the free list), the most recently used socket reused first
+ * (lifo) so surplus ones idle out.
+ */
+export const createUpstreamAgents = ({
+  maxSockets = defaultUpstreamMaxSockets,
+  idleTimeoutMs = defaultUpstreamIdleTimeoutMs,
+}: { maxSockets?: number; idleTimeoutMs?: number } = {}): UpstreamAgents => {
+  const options = { keepAlive: true, maxSockets, timeout: idleTimeoutMs, scheduling: 'lifo' as const };
+  const agents = { http: new http.Agent(options), https: new https.Agent(options) };
+  return {
+    ...agents,
+    destroy: () => {
+      agents.http.destroy();
+      agents.https.destroy();
+    },
+  };
+};
+
+export const upstreamUrls = (value: string | readonly string[]): readonly string[] =>
+  typeof value === 'string' ? [value] : value;
+
+/** Hop-by-hop headers (RFC 9110 section 7.6.1) and those the gateway sets itself: never forwarded as is. */
+const hopByHop = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'proxy-authenticate',
+  'proxy-authorization',
+  'te',
+  'trailer',
+  'transfer-encoding',
+  'upgrade',
+]);
+
+const droppedHeaders = (connection: string | string[] | undefined, extra: readonly string[] = []) => {
+  const named = (Array.isArray(connection) ? connection.join(',') : (connection ?? ''))
+    .split(',')
+    .map((token) => token.trim().toLowerCase())
+    .filter(Boolean);
+  return new Set([...hopByHop, ...named, ...extra]);
+};
+
+const appendForwarded = (existing: string | string[] | undefined, value: string) => {
+  const before = Array.isArray(existing) ? existing.join(',') : existing;
+  return before ? `${before},${value}` : value;
+};
+
+/**
+ * What the instance receives: the client's end-to-end headers, the buffered body's length, the gateway's
+ * request id, and X-Forwarded-For/-Port/-Proto/-Host (appended to, as http-proxy's xfwd did).
+ */
+const forwardHeaders = (req: IncomingMessage, body: Buffer, requestId: string | undefined) => {
+  // The whole body is here: no Expect: 100-continue, and Content-Length instead of any chunking.
+  const dropped = droppedHeaders(req.headers.connection, ['content-length', 'expect']);
+  const headers: OutgoingHttpHeaders = {};
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value !== undefined && !dropped.has(name)) headers[name] = value;
   }
-  if (res.headersSent) {
-    // The upstream had started answering: the only honest signal left is a cut connection.
+  if (declaresBody(req) || body.length > 0) headers['content-length'] = body.length;
+  if (requestId) headers['x-request-id'] = requestId;
+  const encrypted = req.socket instanceof TLSSocket && req.socket.encrypted;
+  const hostPort = req.headers.host?.match(/:(\d+)$/)?.[1];
+  headers['x-forwarded-for'] = appendForwarded(
+    req.headers['x-forwarded-for'],
+    req.socket.remoteAddress ?? '',
+  );
+  headers['x-forwarded-port'] = appendForwarded(
+    req.headers['x-forwarded-port'],
+    hostPort ?? (encrypted ? '443' : '80'),
+  );
+  headers['x-forwarded-proto'] = appendForwarded(
+    req.headers['x-forwarded-proto'],
+    encrypted ? 'https' : 'http',
+  );
+  headers['x-forwarded-host'] = req.headers['x-forwarded-host'] ?? req.headers.host ?? '';
+  return headers;
+};
+
+const sendError = (res: ServerResponse, error: HttpError) => {
+  if (res.headersSent || res.destroyed) {
+    // The instance had started answering: the only honest signal left is a cut connection.
     res.destroy();
     return;
   }
@@ -25,45 +149,263 @@ const sendError = (res: ServerResponse | Socket, error: HttpError) => {
   res.end(body);
 };
 
-const createUpstreamProxy = (
+type AttemptOutcome =
+  | { kind: 'answered' }
+  | { kind: 'failed'; failure: AttemptFailure; err: Error; reused: boolean }
+  | { kind: 'client-gone' };
+
+/** Sockets that have connected (and finished their TLS handshake): handed out again, they are ready. */
+const established = new WeakSet<Socket>();
+
+type AttemptParams = {
+  instance: UpstreamInstance;
+  req: IncomingMessage;
+  res: ServerResponse;
+  path: string;
+  headers: OutgoingHttpHeaders;
+  body: Buffer;
+  timeoutMs: number;
+  connectTimeoutMs: number;
+  agents: UpstreamAgents;
+};
+
+const codeOf = (err: unknown) =>
+  typeof err === 'object' && err !== null && 'code' in err ? String(err.code) : undefined;
+
+/**
+ * One try of one instance. Resolves when the response has started streaming to the client ('answered';
+ * from then on an upstream failure cuts the client connection), when the try failed before any response
+ * (classified for the retry decision), or when the client went away.
+ */
+const attempt = ({
+  instance,
+  req,
+  res,
+  path,
+  headers,
+  body,
+  timeoutMs,
+  connectTimeoutMs,
+  agents,
+}: AttemptParams): Promise<AttemptOutcome> =>
+  new Promise((resolve) => {
+    const target = new URL(instance.url);
+    const secure = target.protocol === 'https:';
+    const hostname = target.hostname.replace(/^\[(.*)\]$/, '$1');
+    const prefix = target.pathname.replace(/\/+$/, '');
+    let phase: 'connecting' | 'sent' | 'answered' = 'connecting';
+    let timedOut = false;
+    let settled = false;
+    let answer: IncomingMessage | undefined;
+    let assigned: Socket | undefined;
+    let reused = false;
+    let bytesReadBefore = 0;
+
+    const proxyReq = (secure ? https : http).request({
+      protocol: target.protocol,
+      hostname,
+      port: target.port || (secure ? 443 : 80),
+      method: req.method,
+      path: `${prefix}${path}`,
+      headers,
+      // A pooled keep-alive connection (see createUpstreamAgents). The risk it brings: a reused socket the
+      // instance closes just as the request goes out fails as a reset before any response byte. mayRetry
+      // then retries an idempotent method on the next instance; a POST/PATCH is NOT retried (502), because
+      // nothing proves that no byte of it reached the instance. The idle timeout below the instances'
+      // keep-alive timeout makes that race rare.
+      agent: secure ? agents.https : agents.http,
+      ...(secure && !isIP(hostname) ? { servername: hostname } : {}),
+    });
+
+    const settle = (outcome: AttemptOutcome) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(connectTimer);
+      if (outcome.kind === 'failed') res.off('close', onClientClose);
+      resolve(outcome);
+    };
+    const onClientClose = () => {
+      if (res.writableFinished) return;
+      proxyReq.destroy();
+      settle({ kind: 'client-gone' });
+    };
+    res.on('close', onClientClose);
+
+    // Covers the wait for a free socket when the instance already has maxSockets open, and connecting.
+    const connectTimer = setTimeout(() => {
+      const message = assigned
+        ? `connect timed out after ${connectTimeoutMs} ms`
+        : `no free connection to the instance within ${connectTimeoutMs} ms`;
+      proxyReq.destroy(Object.assign(new Error(message), { code: 'ETIMEDOUT' }));
+    }, connectTimeoutMs);
+
+    proxyReq.once('socket', (socket) => {
+      assigned = socket;
+      reused = proxyReq.reusedSocket || established.has(socket);
+      // A reused socket has read earlier responses: only bytes read from now on answer this request.
+      bytesReadBefore = socket.bytesRead;
+      const connected = () => {
+        established.add(socket);
+        clearTimeout(connectTimer);
+        phase = 'sent';
+        proxyReq.setTimeout(timeoutMs);
+      };
+      if (reused || (!secure && !socket.connecting)) connected();
+      else socket.once(secure ? 'secureConnect' : 'connect', connected);
+    });
+    proxyReq.on('timeout', () => {
+      // A new socket carries the agent's idle timeout until it connects: the connect timer owns that phase.
+      if (phase === 'connecting') return;
+      timedOut = true;
+      proxyReq.destroy(
+        Object.assign(new Error(`no answer within ${timeoutMs} ms`), { code: 'UPSTREAM_TIMEOUT' }),
+      );
+    });
+    proxyReq.on('error', (err) => {
+      if (phase === 'answered') {
+        // Mid-answer: headers are out, so cut the client connection rather than end a truncated body.
+        // (An error after the whole answer arrived, e.g. EPIPE of a body the instance did not read, is moot.)
+        if (!answer?.complete) res.destroy();
+        return;
+      }
+      const socket = assigned;
+      const sawResponseBytes =
+        socket !== undefined && !(socket instanceof TLSSocket) && socket.bytesRead > bytesReadBefore;
+      const failure: AttemptFailure = timedOut
+        ? 'timeout'
+        : phase === 'connecting'
+          ? 'connect'
+          : codeOf(err)?.startsWith('HPE_') || sawResponseBytes
+            ? 'response'
+            : 'reset';
+      settle({ kind: 'failed', failure, err, reused });
+    });
+    proxyReq.on('response', (proxyRes) => {
+      phase = 'answered';
+      answer = proxyRes;
+      const dropped = droppedHeaders(proxyRes.headers.connection);
+      for (const [name, value] of Object.entries(proxyRes.headers)) {
+        if (value !== undefined && !dropped.has(name)) res.setHeader(name, value);
+      }
+      res.statusCode = proxyRes.statusCode ?? 502;
+      if (proxyRes.statusMessage) res.statusMessage = proxyRes.statusMessage;
+      // The instance died mid-answer: a truncated body must not look complete to the client.
+      proxyRes.on('close', () => {
+        if (!proxyRes.complete) res.destroy();
+      });
+      proxyRes.on('error', () => res.destroy());
+      proxyRes.pipe(res);
+      settle({ kind: 'answered' });
+    });
+
+    proxyReq.end(body.length > 0 ? body : undefined);
+  });
+
+type ServiceProxy = (req: IncomingMessage, res: ServerResponse, body: Buffer) => Promise<void>;
+
+const createServiceProxy = (
   name: Upstream,
-  target: string,
-  { timeoutMs, logger }: ProxyOptions,
-): RequestHandler => {
-  const timedOut = new WeakSet<IncomingMessage>();
-  return createProxyMiddleware<IncomingMessage, ServerResponse>({
-    target,
-    xfwd: true,
-    proxyTimeout: timeoutMs,
-    on: {
-      proxyReq: (proxyReq, req) => {
-        proxyReq.once('timeout', () => timedOut.add(req));
-      },
-      error: (err, req, res) => {
-        const timeout = timedOut.has(req);
-        logger.warn({ err, upstream: name, url: req.url, timeout }, 'upstream request failed');
-        sendError(
-          res,
-          timeout
-            ? new HttpError(504, 'upstream_timeout', `The ${name} service did not answer in time`)
-            : new HttpError(502, 'upstream_unavailable', `The ${name} service is unavailable`),
+  pool: UpstreamPool,
+  {
+    timeoutMs,
+    logger,
+    connectTimeoutMs,
+    agents,
+  }: { timeoutMs: number; logger: Logger; connectTimeoutMs: number; agents: UpstreamAgents },
+): ServiceProxy => {
+  return async (req, res, body) => {
+    const method = req.method ?? 'GET';
+    const url = (req as IncomingMessage & { originalUrl?: string }).originalUrl ?? req.url ?? '/';
+    const requestId = res.getHeader('x-request-id');
+    const reqId = typeof requestId === 'string' ? requestId : undefined;
+    const headers = forwardHeaders(req, body, reqId);
+    const order = pool.attemptOrder();
+    for (const [index, instance] of order.entries()) {
+      const context = { upstream: name, instance: instance.url, attempt: index + 1, method, url, reqId };
+      logger.debug({ ...context, cooling: pool.isCooling(instance) }, 'proxy attempt');
+      const outcome = await attempt({
+        instance,
+        req,
+        res,
+        path: url,
+        headers,
+        body,
+        timeoutMs,
+        connectTimeoutMs,
+        agents,
+      });
+      if (outcome.kind === 'answered') {
+        pool.markHealthy(instance);
+        return;
+      }
+      if (outcome.kind === 'client-gone') {
+        logger.debug(context, 'client went away before the upstream answered');
+        return;
+      }
+      const { failure, err, reused } = outcome;
+      // A reset on a reused keep-alive socket is most likely the idle-close race, not a sign the instance is
+      // down: no cool-down (a new connection that fails does cool it down).
+      if (coolsDown(failure) && !(failure === 'reset' && reused)) pool.markFailed(instance);
+      const nextInstance = order[index + 1];
+      if (nextInstance && mayRetry(method, failure)) {
+        logger.warn(
+          { ...context, err, failure, reused, next: nextInstance.url },
+          'upstream attempt failed; failing over to the next instance',
         );
-      },
-    },
-  }) as RequestHandler;
+        continue;
+      }
+      const exhausted = !nextInstance && mayRetry(method, failure);
+      logger.warn(
+        { ...context, err, failure, reused, timeout: failure === 'timeout', exhausted },
+        exhausted
+          ? 'upstream request failed on every instance'
+          : 'upstream request failed; not retried (it may have reached the instance)',
+      );
+      sendError(
+        res,
+        failure === 'timeout'
+          ? new HttpError(504, 'upstream_timeout', `The ${name} service did not answer in time`)
+          : new HttpError(502, 'upstream_unavailable', `The ${name} service is unavailable`),
+      );
+      return;
+    }
+  };
+};
+
+export type ApiProxy = RequestHandler & {
+  /** Closes the pooled upstream connections (shutdown, after the in-flight requests finished). */
+  closeConnections: () => void;
 };
 
 /**
- * Everything under /api: forwarded unchanged (the /api prefix kept) to the service that owns the path;
- * an unknown /api path is a 404 with the error shape; a dead or slow upstream a 502/504 with it.
+ * Everything under /api: forwarded unchanged (the /api prefix kept) to the service that owns the path,
+ * round-robin over its instances, skipping one whose connection recently failed; a failed connection is
+ * retried on the next instance when that cannot cause a double write (see mayRetry). An unknown /api path
+ * is a 404 with the error shape; a body over the cap a 413; no instance answering a 502, a slow one a 504.
+ * Connections to the instances are kept alive and pooled (createUpstreamAgents).
  */
-export const createApiProxy = (options: ProxyOptions): RequestHandler => {
-  const proxies: Record<Upstream, RequestHandler> = {
-    auth: createUpstreamProxy('auth', options.upstreams.auth, options),
-    licensing: createUpstreamProxy('licensing', options.upstreams.licensing, options),
-    notifier: createUpstreamProxy('notifier', options.upstreams.notifier, options),
+export const createApiProxy = (options: ProxyOptions): ApiProxy => {
+  const now = options.now ?? Date.now;
+  const cooldownMs = options.cooldownMs ?? defaultUpstreamCooldownMs;
+  const maxBodyBytes = options.maxBodyBytes ?? defaultMaxRequestBodyBytes;
+  const settings = {
+    timeoutMs: options.timeoutMs,
+    connectTimeoutMs: options.connectTimeoutMs ?? Math.min(defaultConnectTimeoutMs, options.timeoutMs),
+    logger: options.logger,
+    agents: createUpstreamAgents({ maxSockets: options.maxSockets, idleTimeoutMs: options.idleTimeoutMs }),
   };
-  return (req, res, next) => {
+  const proxyFor = (name: Upstream) =>
+    createServiceProxy(
+      name,
+      createUpstreamPool({ urls: upstreamUrls(options.upstreams[name]), cooldownMs, now }),
+      settings,
+    );
+  const proxies: Record<Upstream, ServiceProxy> = {
+    auth: proxyFor('auth'),
+    licensing: proxyFor('licensing'),
+    notifier: proxyFor('notifier'),
+  };
+  const handler: RequestHandler = async (req, res, next) => {
     if (!isApiPath(req.path)) {
       next();
       return;
@@ -77,6 +419,15 @@ export const createApiProxy = (options: ProxyOptions): RequestHandler => {
       next(notFound(`No route for ${req.method} ${req.path}`));
       return;
     }
-    void proxies[upstream](req, res, next);
+    let body: Buffer;
+    try {
+      body = await readRequestBody(req, maxBodyBytes);
+    } catch (err) {
+      if (err instanceof HttpError) next(err);
+      else options.logger.debug({ err, url: req.originalUrl }, 'client went away while sending the body');
+      return;
+    }
+    await proxies[upstream](req, res, body);
   };
+  return Object.assign(handler, { closeConnections: settings.agents.destroy });
 };
