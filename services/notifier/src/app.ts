@@ -13,6 +13,8 @@ import type { Express } from 'express';
 import { configuredVapidKeys, dismissSecretOf, type NotifierConfig } from './config';
 import {
   createPushSubscriptionsRepository,
+  createRunLocks,
+  createRunPlanMarks,
   createSchedulesRepository,
   createStepAlertJobs,
   createVapidKeysRepository,
@@ -98,7 +100,9 @@ export const createApp = ({
     }),
     allowedOrigins: config.PUSH_ALLOWED_ORIGINS,
     schedules: createSchedulesRepository(database.db),
-    jobs: createStepAlertJobs(queue, { attempts: config.PUSH_JOB_ATTEMPTS, logger }),
+    jobs: createStepAlertJobs(queue, { attempts: config.PUSH_JOB_ATTEMPTS, logger, clock }),
+    runLocks: createRunLocks(redis.client),
+    planMarks: createRunPlanMarks(redis.client),
     dismissTokens: createDismissTokens(dismissSecretOf(config)),
     requireUser: auth.requireAuth,
     logger,

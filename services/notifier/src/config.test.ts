@@ -40,7 +40,7 @@ describe('notifier configuration', () => {
     ]);
     expect(loadConfig(workerConfigSchema, base)).toMatchObject({
       WORKER_PORT: 3013,
-      WORKER_CONCURRENCY: 5,
+      WORKER_CONCURRENCY: 50,
       BULL_LOCK_DURATION_MS: 8_000,
       BULL_STALLED_INTERVAL_MS: 2_000,
       BULL_MAX_STALLED_COUNT: 2,

@@ -94,6 +94,11 @@ export const notifierConfigSchema = baseConfigSchema
     ...pushFields,
     /** Tries per step alert (the first send included) before the job is kept as failed. */
     PUSH_JOB_ATTEMPTS: whole(5, 1, 20),
+    /**
+     * How often the API checks that the queue was planned on the Redis server running now (a restarted or
+     * new Redis gets the stored schedules' jobs again).
+     */
+    QUEUE_PLAN_CHECK_MS: whole(30_000, 1_000, 3_600_000),
   })
   .superRefine(checkVapidPair);
 export type NotifierConfig = z.infer<typeof notifierConfigSchema>;
@@ -111,7 +116,11 @@ export const workerConfigSchema = baseConfigSchema
     JWT_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     ...pushFields,
     WORKER_PORT: portVar(3013),
-    WORKER_CONCURRENCY: whole(5, 1, 100),
+    /**
+     * Jobs at once per process: a push mostly waits on the push service, and the jobs running together
+     * share their database statements (group commit), so tens, not a handful.
+     */
+    WORKER_CONCURRENCY: whole(50, 1, 200),
     BULL_LOCK_DURATION_MS: whole(8_000, 1_000, 600_000),
     BULL_STALLED_INTERVAL_MS: whole(2_000, 500, 600_000),
     /** How often a job may stall (its worker died) before it fails; a stall is not counted as an attempt. */

@@ -9,7 +9,15 @@ import {
 } from '@pitclock/kit';
 import { createApp } from './app';
 import { configuredVapidKeys, notifierConfigSchema } from './config';
-import { createNotificationsQueue, createVapidKeysRepository, migrations } from './data-access';
+import {
+  createNotificationsQueue,
+  createQueuePlanMarker,
+  createSchedulesRepository,
+  createStepAlertJobs,
+  createVapidKeysRepository,
+  migrations,
+} from './data-access';
+import { createQueuePlanCheck, scheduleQueuePlanChecks } from './entry-points/queue-plan';
 import { createVapidKeys } from './vapid-keys';
 
 // The notifier's API process (every setting from the environment); the queue worker is src/worker.ts.
@@ -34,11 +42,23 @@ runMain(async () => {
     version: resolveVersion(),
     vapidKeys,
   });
+  // A restarted or new Redis may have lost delayed jobs: they are planned again from PostgreSQL.
+  const queuePlanChecks = scheduleQueuePlanChecks(
+    createQueuePlanCheck({
+      marker: createQueuePlanMarker(infra.redis.client),
+      schedules: createSchedulesRepository(infra.database.db),
+      jobs: createStepAlertJobs(queue, { attempts: config.PUSH_JOB_ATTEMPTS, logger }),
+      clock: () => new Date(),
+      logger,
+    }),
+    { intervalMs: config.QUEUE_PLAN_CHECK_MS, logger },
+  );
   const server = await serve(app, {
     port: config.PORT,
     host: config.HOST,
     logger,
     onClose: async () => {
+      await queuePlanChecks.stop();
       await queue.close();
       await infra.close();
     },

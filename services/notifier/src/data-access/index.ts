@@ -23,11 +23,15 @@ export {
 } from './push-subscriptions-repository';
 export {
   createSchedulesRepository,
+  type PendingRun,
   type ScheduleInput,
   type SchedulesRepository,
   type StepAlertSource,
   type StoredStep,
 } from './schedules-repository';
+export { createQueuePlanMarker, type QueuePlanMarker } from './queue-plan-marker';
+export { createRunLocks, RunLockTimeoutError, type RunLocks } from './run-locks';
+export { createRunPlanMarks, type RunPlanMarks } from './run-plan-marks';
 export {
   createDeliveriesRepository,
   type AlertKey,

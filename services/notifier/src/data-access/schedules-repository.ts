@@ -1,5 +1,5 @@
 import type { Db } from '@pitclock/kit';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import { pushSchedules, pushScheduleSteps } from './schema';
 
 export type StoredStep = {
@@ -32,10 +32,11 @@ export type WhileLocked<T, A> = (arg: A) => Promise<T>;
 
 export type SchedulesRepository = {
   /**
-   * Replaces a run's schedule in one transaction. The upsert of the run's row locks it first, so
-   * concurrent replaces of one run run one after the other; whileLocked gets the steps as they were.
+   * Replaces a run's schedule atomically, in one round trip (push_replace_schedule, migration 0002), and
+   * answers the steps as they were. Replaces of one run run one after the other (the run's row is locked
+   * first).
    */
-  replace: <T>(schedule: ScheduleInput, whileLocked: WhileLocked<T, StoredStep[]>) => Promise<T>;
+  replace: (schedule: ScheduleInput) => Promise<StoredStep[]>;
   /** Deletes a run's schedule (steps too); false, and whileLocked not called, when there is none. */
   remove: (userId: number, runId: string, whileLocked: WhileLocked<void, StoredStep[]>) => Promise<boolean>;
   /** Marks one step dismissed; false, and whileLocked not called, when the run has no such step. */
@@ -46,7 +47,16 @@ export type SchedulesRepository = {
     whileLocked: WhileLocked<void, StoredStep>,
   ) => Promise<boolean>;
   findStepAlert: (userId: number, runId: string, stepId: string) => Promise<StepAlertSource | undefined>;
+  /** The run's steps as committed now, in order (none when the run is gone). */
+  currentSteps: (userId: number, runId: string) => Promise<StoredStep[]>;
+  /**
+   * Every run with a step neither done nor dismissed and scheduled after `notBefore`, with those steps
+   * (to plan the queue again after Redis lost it).
+   */
+  pendingRuns: (notBefore: Date) => Promise<PendingRun[]>;
 };
+
+export type PendingRun = { userId: number; runId: string; steps: StoredStep[] };
 
 const stepColumns = {
   id: pushScheduleSteps.stepId,
@@ -55,6 +65,16 @@ const stepColumns = {
   scheduledAt: pushScheduleSteps.scheduledAt,
   done: pushScheduleSteps.done,
   dismissed: pushScheduleSteps.dismissed,
+};
+
+/** A row of push_replace_schedule: a step as it was (timestamps as the driver parses them). */
+type ReplacedRow = {
+  id: string;
+  name: string;
+  template_name: string | null;
+  scheduled_at: Date | string;
+  done: boolean;
+  dismissed: boolean;
 };
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
@@ -79,35 +99,25 @@ const lockRun = async (tx: Tx, userId: number, runId: string): Promise<boolean> 
 };
 
 export const createSchedulesRepository = (db: Db): SchedulesRepository => ({
-  replace: (schedule, whileLocked) =>
-    db.transaction(async (tx) => {
-      const { userId, runId, contestId, contestName, timeZone, steps } = schedule;
-      await tx
-        .insert(pushSchedules)
-        .values({ userId, runId, contestId, contestName, timeZone })
-        .onConflictDoUpdate({
-          target: [pushSchedules.userId, pushSchedules.runId],
-          set: { contestId, contestName, timeZone, updatedAt: sql`now()` },
-        });
-      const previous = await stepsOf(tx, userId, runId);
-      await tx.delete(pushScheduleSteps).where(ofRun(userId, runId));
-      if (steps.length > 0) {
-        await tx.insert(pushScheduleSteps).values(
-          steps.map((step, position) => ({
-            userId,
-            runId,
-            stepId: step.id,
-            position,
-            name: step.name,
-            templateName: step.templateName,
-            scheduledAt: step.scheduledAt,
-            done: step.done,
-            dismissed: step.dismissed,
-          })),
-        );
-      }
-      return whileLocked(previous);
-    }),
+  replace: async ({ userId, runId, contestId, contestName, timeZone, steps }) => {
+    // One array parameter per column (sql.param: drizzle would otherwise spread an array into a list).
+    const column = <T>(pick: (step: StoredStep) => T) => sql.param(steps.map(pick));
+    const { rows } = await db.execute<ReplacedRow>(sql`
+      select * from push_replace_schedule(
+        ${userId}, ${runId}, ${contestId}, ${contestName}, ${timeZone},
+        ${column((s) => s.id)}::text[], ${column((s) => s.name)}::text[],
+        ${column((s) => s.templateName)}::text[],
+        ${column((s) => s.scheduledAt.toISOString())}::timestamptz[],
+        ${column((s) => s.done)}::boolean[], ${column((s) => s.dismissed)}::boolean[])`);
+    return rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      templateName: row.template_name,
+      scheduledAt: new Date(row.scheduled_at),
+      done: row.done,
+      dismissed: row.dismissed,
+    }));
+  },
 
   remove: (userId, runId, whileLocked) =>
     db.transaction(async (tx) => {
@@ -154,5 +164,33 @@ export const createSchedulesRepository = (db: Db): SchedulesRepository => ({
       )
       .where(and(ofRun(userId, runId), eq(pushScheduleSteps.stepId, stepId)));
     return row;
+  },
+
+  currentSteps: (userId, runId) =>
+    db
+      .select(stepColumns)
+      .from(pushScheduleSteps)
+      .where(ofRun(userId, runId))
+      .orderBy(asc(pushScheduleSteps.position)),
+
+  pendingRuns: async (notBefore) => {
+    const rows = await db
+      .select({ userId: pushScheduleSteps.userId, runId: pushScheduleSteps.runId, ...stepColumns })
+      .from(pushScheduleSteps)
+      .where(
+        and(
+          eq(pushScheduleSteps.done, false),
+          eq(pushScheduleSteps.dismissed, false),
+          gt(pushScheduleSteps.scheduledAt, notBefore),
+        ),
+      )
+      .orderBy(asc(pushScheduleSteps.userId), asc(pushScheduleSteps.runId), asc(pushScheduleSteps.position));
+    const runs: PendingRun[] = [];
+    for (const { userId, runId, ...step } of rows) {
+      const last = runs.at(-1);
+      if (last?.userId === userId && last.runId === runId) last.steps.push(step);
+      else runs.push({ userId, runId, steps: [step] });
+    }
+    return runs;
   },
 });

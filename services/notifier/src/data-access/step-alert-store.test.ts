@@ -212,3 +212,56 @@ describe('step alert store: record', () => {
     expect(await rowsOf(cook.id, 'run-nothing')).toEqual([]);
   });
 });
+
+describe('step alert store: jobs running at once', () => {
+  it('answers each load of a batch with its own step and subscriptions', async () => {
+    const [cook, pitmaster, nobody] = [svc.user(), svc.user(), svc.user()];
+    await storeStep(cook.id, 'run-a');
+    await storeStep(pitmaster.id, 'run-b', null);
+    const [mine, theirs] = [await storeSubscription(cook.id), await storeSubscription(pitmaster.id)];
+    const shared = store();
+    const [a, missing, b] = await Promise.all([
+      shared.load(keyOf(cook.id, 'run-a')),
+      shared.load(keyOf(nobody.id, 'run-a')),
+      shared.load(keyOf(pitmaster.id, 'run-b')),
+    ]);
+    expect(a).toMatchObject({ step: { timeZone: 'Europe/Paris' }, todo: [mine], accepted: 0 });
+    expect(missing).toBeUndefined();
+    expect(b).toMatchObject({ step: { timeZone: null }, todo: [theirs], accepted: 0 });
+  });
+
+  it('records the rows of every job of a batch and marks a shared subscription with the latest answer', async () => {
+    const cook = svc.user();
+    const phone = await storeSubscription(cook.id);
+    const lost = await storeSubscription(cook.id);
+    const at = (ms: number) => new Date(dueAt.getTime() + ms);
+    const shared = store();
+    await Promise.all(
+      ['inject', 'wrap', 'rest', 'slice'].map((stepId, i) =>
+        shared.record(keyOf(cook.id, 'run-batch', { stepId, jobId: `job-${stepId}` }), [
+          {
+            subscription: phone,
+            result: i === 1 ? 'retry' : 'sent',
+            sentAt: at(10 * (i + 1)),
+            statusCode: 201,
+          },
+          // One job finds the lost phone gone while another had it accept: it is deleted, not marked.
+          { subscription: lost, result: i === 3 ? 'gone' : 'sent', sentAt: at(i), statusCode: 201 },
+        ]),
+      ),
+    );
+    const rows = await rowsOf(cook.id, 'run-batch');
+    expect(rows.map((row) => [row.step_id, row.subscription_id, row.result])).toEqual(
+      expect.arrayContaining([
+        ['inject', phone.id, 'sent'],
+        ['wrap', phone.id, 'retry'],
+        ['rest', phone.id, 'sent'],
+        ['slice', phone.id, 'sent'],
+        ['slice', lost.id, 'gone'],
+      ]),
+    );
+    expect(rows).toHaveLength(8);
+    expect(await stateOf(phone.id)).toEqual([{ last_success_at: at(40), last_failure_at: at(20) }]);
+    expect(await stateOf(lost.id)).toEqual([]);
+  });
+});

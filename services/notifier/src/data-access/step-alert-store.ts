@@ -1,9 +1,11 @@
 import type { Database } from '@pitclock/kit';
+import { createGroupBatcher, type GroupBatcherOptions } from './group-batcher';
 import type { DeliveryResult } from './schema';
 
 /**
  * The worker's per-push data access in plain pg named prepared statements (at most 2 round trips per
- * job): the drizzle repositories stay for the API routes. Both statements are parsed once per connection.
+ * job, shared by the jobs that run at once): the drizzle repositories stay for the API routes. Both
+ * statements are parsed once per connection.
  */
 
 /** One step alert: who, which step and stage, due when. */
@@ -61,33 +63,27 @@ export type StepAlertStore = {
   record: (key: StepAlertKey, rows: AlertAttemptRow[]) => Promise<void>;
 };
 
+// Keys are batched (createGroupBatcher): each row carries its key's position in the batch; a key gives one
+// row per subscription of the user (or one with no subscription), none when the step is not stored.
 const loadText = `
-with step as (
-  select st.name, st.template_name, st.scheduled_at, st.done, st.dismissed,
-         sc.contest_id, sc.contest_name, sc.time_zone
-  from push_schedule_steps st
-  join push_schedules sc on sc.user_id = st.user_id and sc.run_id = st.run_id
-  where st.user_id = $1::int and st.run_id = $2::text and st.step_id = $3::text
-),
-subscription as (
-  select sub.id, sub.endpoint, sub.p256dh, sub.auth,
-         exists (
-           select 1 from push_deliveries d
-           where d.user_id = $1::int and d.run_id = $2::text and d.step_id = $3::text
-             and d.stage_index = $4::smallint and d.due_at = $5::timestamptz
-             and d.result = 'sent' and d.subscription_id = sub.id
-         ) as accepted
-  from push_subscriptions sub
-  where sub.user_id = $1::int
-),
-accepted as (select count(*)::int as n from subscription where accepted)
-select step.*, accepted.n as accepted, todo.id, todo.endpoint, todo.p256dh, todo.auth
-from step
-cross join accepted
-left join subscription todo on not todo.accepted
-order by todo.id`;
+select k.position, st.name, st.template_name, st.scheduled_at, st.done, st.dismissed,
+       sc.contest_id, sc.contest_name, sc.time_zone,
+       sub.id, sub.endpoint, sub.p256dh, sub.auth,
+       exists (
+         select 1 from push_deliveries d
+         where d.user_id = k.user_id and d.run_id = k.run_id and d.step_id = k.step_id
+           and d.stage_index = k.stage_index and d.due_at = k.due_at
+           and d.result = 'sent' and d.subscription_id = sub.id
+       ) as accepted
+from unnest($1::int[], $2::text[], $3::text[], $4::smallint[], $5::timestamptz[])
+  with ordinality as k(user_id, run_id, step_id, stage_index, due_at, position)
+join push_schedule_steps st on st.user_id = k.user_id and st.run_id = k.run_id and st.step_id = k.step_id
+join push_schedules sc on sc.user_id = k.user_id and sc.run_id = k.run_id
+left join push_subscriptions sub on sub.user_id = k.user_id
+order by k.position, sub.id`;
 
 type LoadRow = {
+  position: string;
   name: string;
   template_name: string | null;
   scheduled_at: Date;
@@ -96,101 +92,139 @@ type LoadRow = {
   contest_id: string;
   contest_name: string;
   time_zone: string | null;
-  accepted: number;
   id: number | null;
   endpoint: string | null;
   p256dh: string | null;
   auth: string | null;
+  accepted: boolean;
 };
 
-// Two jobs of one user (several steps due at once, a team's phones on one account) update the same
-// subscriptions: 'locked' takes their row locks in id order first, so that the two never deadlock.
+// The rows of a batch of jobs in one statement. Two jobs of one user (several steps due at once, a team's
+// phones on one account) update the same subscriptions, in one batch or in two running at once: 'locked'
+// takes their row locks in id order, and the delete and the update touch only rows it locked, so every
+// statement locks in increasing id order and two never deadlock (push_deliveries has no foreign key to
+// push_subscriptions: its inserts lock nothing there). A subscription that one row of the batch finds gone
+// is deleted and not marked.
 const recordText = `
 with attempt as (
   select *
-  from unnest($8::int[], $9::timestamptz[], $10::text[], $11::int[], $12::text[])
-    with ordinality as a(subscription_id, sent_at, result, status_code, endpoint, position)
+  from unnest($1::int[], $2::text[], $3::text[], $4::text[], $5::smallint[], $6::timestamptz[], $7::text[],
+              $8::int[], $9::timestamptz[], $10::text[], $11::int[], $12::text[])
+    with ordinality as a(user_id, run_id, step_id, stage, stage_index, due_at, job_id,
+                         subscription_id, sent_at, result, status_code, endpoint, position)
 ),
 recorded as (
   insert into push_deliveries
     (user_id, run_id, step_id, stage, stage_index, due_at, job_id, subscription_id, sent_at, result, status_code)
-  select $1::int, $2::text, $3::text, $4::text, $5::smallint, $6::timestamptz, $7::text,
-         subscription_id, sent_at, result, status_code
+  select user_id, run_id, step_id, stage, stage_index, due_at, job_id, subscription_id, sent_at, result,
+         status_code
   from attempt
   order by position
   on conflict do nothing
 ),
 locked as (
   select id from push_subscriptions
-  where id in (select subscription_id from attempt where result in ('sent', 'failed', 'retry'))
+  where id in (select subscription_id from attempt where result in ('sent', 'failed', 'retry', 'gone'))
   order by id
-  for no key update
+  for update
 ),
-marked as (
-  update push_subscriptions sub
-  set last_success_at = case when a.result = 'sent' then a.sent_at else sub.last_success_at end,
-      last_failure_at = case when a.result in ('failed', 'retry') then a.sent_at else sub.last_failure_at end
-  from attempt a
-  where sub.id = a.subscription_id and a.result in ('sent', 'failed', 'retry')
-    and sub.id in (select id from locked)
-),
-deleted as (
+gone as (
   delete from push_subscriptions sub
   using attempt a
   where sub.id = a.subscription_id and sub.endpoint = a.endpoint and a.result = 'gone'
+    and sub.id in (select id from locked)
+  returning sub.id
+),
+effect as (
+  select subscription_id as id,
+         max(sent_at) filter (where result = 'sent') as success_at,
+         max(sent_at) filter (where result in ('failed', 'retry')) as failure_at
+  from attempt a
+  where result in ('sent', 'failed', 'retry')
+    and not exists (select 1 from gone where gone.id = a.subscription_id)
+  group by subscription_id
 )
-select 1`;
+update push_subscriptions sub
+set last_success_at = coalesce(effect.success_at, sub.last_success_at),
+    last_failure_at = coalesce(effect.failure_at, sub.last_failure_at)
+from effect
+where sub.id = effect.id and sub.id in (select id from locked)`;
 
-export const createStepAlertStore = (database: Pick<Database, 'pool'>): StepAlertStore => ({
-  load: async ({ userId, runId, stepId, stageIndex, dueAt }) => {
-    const { rows } = await database.pool.query<LoadRow>({
-      name: 'notifier-step-alert-load',
-      text: loadText,
-      values: [userId, runId, stepId, stageIndex, dueAt],
-    });
-    const first = rows[0];
-    if (!first) return undefined;
-    const todo: AlertSubscription[] = [];
-    for (const row of rows) {
-      if (row.id !== null)
-        todo.push({ id: row.id, endpoint: row.endpoint!, p256dh: row.p256dh!, auth: row.auth! });
-    }
-    return {
-      step: {
-        name: first.name,
-        templateName: first.template_name,
-        contestId: first.contest_id,
-        contestName: first.contest_name,
-        timeZone: first.time_zone,
-        scheduledAt: first.scheduled_at,
-        done: first.done,
-        dismissed: first.dismissed,
-      },
-      todo,
-      accepted: first.accepted,
-    };
-  },
+type Recording = { key: StepAlertKey; rows: AlertAttemptRow[] };
 
-  record: async (key, rows) => {
-    if (rows.length === 0) return;
-    const { userId, runId, stepId, stage, stageIndex, dueAt, jobId } = key;
-    await database.pool.query({
-      name: 'notifier-step-alert-record',
-      text: recordText,
-      values: [
-        userId,
-        runId,
-        stepId,
-        stage,
-        stageIndex,
-        dueAt,
-        jobId,
-        rows.map((row) => row.subscription?.id ?? null),
-        rows.map((row) => row.sentAt),
-        rows.map((row) => row.result),
-        rows.map((row) => (row.subscription ? row.statusCode : null)),
-        rows.map((row) => row.subscription?.endpoint ?? null),
-      ],
-    });
-  },
+const loadBatch = async (database: Pick<Database, 'pool'>, keys: StepAlertKey[]) => {
+  const { rows } = await database.pool.query<LoadRow>({
+    name: 'notifier-step-alert-load',
+    text: loadText,
+    values: [
+      keys.map((key) => key.userId),
+      keys.map((key) => key.runId),
+      keys.map((key) => key.stepId),
+      keys.map((key) => key.stageIndex),
+      keys.map((key) => key.dueAt),
+    ],
+  });
+  const loads: (StepAlertLoad | undefined)[] = keys.map(() => undefined);
+  for (const row of rows) {
+    const index = Number(row.position) - 1;
+    const load = (loads[index] ??= { step: storedStep(row), todo: [], accepted: 0 });
+    if (row.id === null) continue;
+    if (row.accepted) load.accepted += 1;
+    else load.todo.push({ id: row.id, endpoint: row.endpoint!, p256dh: row.p256dh!, auth: row.auth! });
+  }
+  return loads;
+};
+
+const storedStep = (row: LoadRow): StoredStepAlert => ({
+  name: row.name,
+  templateName: row.template_name,
+  contestId: row.contest_id,
+  contestName: row.contest_name,
+  timeZone: row.time_zone,
+  scheduledAt: row.scheduled_at,
+  done: row.done,
+  dismissed: row.dismissed,
 });
+
+const recordBatch = async (database: Pick<Database, 'pool'>, recordings: Recording[]) => {
+  const rows = recordings.flatMap(({ key, rows }) => rows.map((row) => ({ key, row })));
+  const column = <T>(pick: (entry: (typeof rows)[number]) => T) => rows.map(pick);
+  await database.pool.query({
+    name: 'notifier-step-alert-record',
+    text: recordText,
+    values: [
+      column(({ key }) => key.userId),
+      column(({ key }) => key.runId),
+      column(({ key }) => key.stepId),
+      column(({ key }) => key.stage),
+      column(({ key }) => key.stageIndex),
+      column(({ key }) => key.dueAt),
+      column(({ key }) => key.jobId),
+      column(({ row }) => row.subscription?.id ?? null),
+      column(({ row }) => row.sentAt),
+      column(({ row }) => row.result),
+      column(({ row }) => (row.subscription ? row.statusCode : null)),
+      column(({ row }) => row.subscription?.endpoint ?? null),
+    ],
+  });
+  return recordings.map(() => undefined);
+};
+
+/**
+ * The jobs of a worker process share the store: the loads and records that arrive while one is running
+ * go together in the next statement (group commit), so a busy worker makes a few round trips and commits
+ * for many pushes, and an idle one sends each at once.
+ */
+export const createStepAlertStore = (
+  database: Pick<Database, 'pool'>,
+  batching: GroupBatcherOptions = { maxInFlight: 2, maxBatch: 200 },
+): StepAlertStore => {
+  const load = createGroupBatcher((keys: StepAlertKey[]) => loadBatch(database, keys), batching);
+  const record = createGroupBatcher((recordings: Recording[]) => recordBatch(database, recordings), batching);
+  return {
+    load,
+    record: async (key, rows) => {
+      if (rows.length > 0) await record({ key, rows });
+    },
+  };
+};

@@ -6,6 +6,8 @@ import {
   alertJobChanges,
   alertTopic,
   allStageJobIds,
+  delayOnGrid,
+  planFingerprint,
   planRunAlerts,
   planStepAlerts,
   stepAlertJobId,
@@ -159,6 +161,32 @@ describe('alertJobChanges', () => {
       expect(changes.add.every((job) => job.stepId === 'a')).toBe(true);
     }
   });
+
+  it('when the steps before are known to be all queued, only the jobs they did not have are added', () => {
+    const after = [{ ...steps[0]!, done: true }, step('b', 180_000), step('c', 240_000)];
+    const changes = alertJobChanges(7, 'run-1', steps, after, now, { beforeIsPlanned: true });
+    expect(new Set(changes.add.map((job) => job.stepId))).toEqual(new Set(['b', 'c']));
+    expect(changes.add).toHaveLength(10);
+    expect(changes.planned).toBe(10);
+    const doneOnly = alertJobChanges(7, 'run-1', steps, [after[0]!, steps[1]!], now, {
+      beforeIsPlanned: true,
+    });
+    expect(doneOnly.add).toEqual([]);
+    expect(doneOnly.planned).toBe(5);
+    expect(alertJobChanges(7, 'run-1', steps, steps, now).add).toHaveLength(10);
+  });
+});
+
+describe('planFingerprint', () => {
+  it('is the same for steps with the same jobs, in any order, whatever their names; different otherwise', () => {
+    const steps = [step('a', 60_000), step('b', 120_000), step('c', 0, { done: true })];
+    const print = planFingerprint(7, 'run-1', steps);
+    expect(planFingerprint(7, 'run-1', [steps[1]!, steps[0]!])).toBe(print);
+    expect(planFingerprint(7, 'run-1', [steps[0]!, { ...steps[1]!, done: true }])).not.toBe(print);
+    expect(planFingerprint(7, 'run-1', [steps[0]!, step('b', 120_001)])).not.toBe(print);
+    expect(planFingerprint(8, 'run-1', steps)).not.toBe(print);
+    expect(planFingerprint(7, 'run-2', steps)).not.toBe(print);
+  });
 });
 
 const stepArbitrary = fc.record({
@@ -205,6 +233,33 @@ describe('job plan properties', () => {
         const mine = new Set(planRunAlerts(1, 'run', steps, now).map((job) => job.jobId));
         expect(planRunAlerts(2, 'run', steps, now).some((job) => mine.has(job.jobId))).toBe(false);
       }),
+    );
+  });
+});
+
+describe('delayOnGrid', () => {
+  it('fires on the first grid time at or after the wanted time', () => {
+    expect(delayOnGrid(1_000, 1)).toBe(20);
+    expect(delayOnGrid(1_001, 1)).toBe(19);
+    expect(delayOnGrid(1_001, 0)).toBe(0);
+    expect(delayOnGrid(1_005, 600_000)).toBe(600_015);
+    expect(delayOnGrid(1_000, 5, 50)).toBe(50);
+  });
+
+  it('never fires early, at most one grid step late, and at once when due now', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 4e12 }),
+        fc.integer({ min: 0, max: 86_400_000 }),
+        fc.integer({ min: 1, max: 1_000 }),
+        (nowMs, delayMs, gridMs) => {
+          const delay = delayOnGrid(nowMs, delayMs, gridMs);
+          expect(delay).toBeGreaterThanOrEqual(delayMs);
+          expect(delay).toBeLessThan(delayMs + gridMs);
+          if (delayMs > 0) expect((nowMs + delay) % gridMs).toBe(0);
+          else expect(delay).toBe(0);
+        },
+      ),
     );
   });
 });

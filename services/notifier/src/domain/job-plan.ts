@@ -39,6 +39,18 @@ export type PlannedAlert = {
   delayMs: number;
 };
 
+/**
+ * Delayed jobs fire on a 20 ms grid. Bull 4 moves due delayed jobs to the wait list one due time at a
+ * time, and every worker re-runs that script (and publishes the next due time to the others) for each
+ * distinct due time: 1,000 steps due 1 ms apart cost ~15 scripts per push. On the grid one run moves
+ * every job of its 20 ms, at the price of at most 20 ms of lateness.
+ */
+export const DELAY_GRID_MS = 20;
+
+/** The delay from nowMs to the first grid time at or after nowMs + delayMs; an alert due now goes at once. */
+export const delayOnGrid = (nowMs: number, delayMs: number, gridMs = DELAY_GRID_MS): number =>
+  delayMs <= 0 ? 0 : Math.ceil((nowMs + delayMs) / gridMs) * gridMs - nowMs;
+
 const digest = (parts: readonly unknown[]): string =>
   createHash('sha256').update(JSON.stringify(parts)).digest('base64url');
 
@@ -137,12 +149,20 @@ export const allStageJobIds = (userId: number, runId: string, steps: readonly Pl
     ),
   );
 
-export type AlertJobChanges = { remove: string[]; add: PlannedAlert[] };
+export type AlertJobChanges = {
+  remove: string[];
+  add: PlannedAlert[];
+  /** How many alerts the new steps call for now (those added and those already queued). */
+  planned: number;
+};
 
 /**
  * What replacing a run's stored steps means for its jobs: remove the jobs of every step (and due time)
- * that is no longer pending as it was (done, dismissed, re-timed or gone), add the plan of the new steps.
- * Adding a job whose id exists changes nothing, so an identical schedule removes and adds nothing new.
+ * that is no longer pending as it was (done, dismissed, re-timed or gone), and add the plan of the new
+ * steps. When `beforeIsPlanned` (every job of `before` was added; see run-plan-marks), the jobs `before`
+ * already had are left out of `add`: a done step's PUT then adds nothing instead of the whole run's plan
+ * again. Otherwise all of it is added (Bull ignores ids that exist): a PUT sent again after a failed job
+ * change must add what the first one could not.
  */
 export const alertJobChanges = (
   userId: number,
@@ -150,10 +170,21 @@ export const alertJobChanges = (
   before: readonly PlannableStep[],
   after: readonly PlannableStep[],
   now: Date,
+  { beforeIsPlanned = false }: { beforeIsPlanned?: boolean } = {},
 ): AlertJobChanges => {
   const kept = new Set(allStageJobIds(userId, runId, after));
+  const queued = new Set(beforeIsPlanned ? allStageJobIds(userId, runId, before) : []);
+  const plan = planRunAlerts(userId, runId, after, now);
   return {
     remove: allStageJobIds(userId, runId, before).filter((id) => !kept.has(id)),
-    add: planRunAlerts(userId, runId, after, now),
+    add: plan.filter((alert) => !queued.has(alert.jobId)),
+    planned: plan.length,
   };
 };
+
+/**
+ * A fingerprint of the jobs a run's steps call for (their pending steps and due times): two step lists
+ * with the same fingerprint have the same jobs.
+ */
+export const planFingerprint = (userId: number, runId: string, steps: readonly PlannableStep[]): string =>
+  digest(allStageJobIds(userId, runId, steps).sort());

@@ -115,7 +115,13 @@ export type PushReceiver = Awaited<ReturnType<typeof startPushReceiver>>;
 export const startPushReceiver = async ({
   port = 0,
   defaultStatus = 201,
-}: { port?: number; defaultStatus?: number } = {}) => {
+  keepAliveTimeoutMs,
+}: {
+  port?: number;
+  defaultStatus?: number;
+  /** How long an idle connection is kept (Node's default, 5 s, unless given). */
+  keepAliveTimeoutMs?: number;
+} = {}) => {
   const received: ReceivedPush[] = [];
   const replies = new Map<string, ReceiverReply[]>();
   let origin = '';
@@ -140,6 +146,7 @@ export const startPushReceiver = async ({
       });
     },
   );
+  if (keepAliveTimeoutMs !== undefined) server.keepAliveTimeout = keepAliveTimeoutMs;
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   origin = `https://127.0.0.1:${(server.address() as AddressInfo).port}`;
 

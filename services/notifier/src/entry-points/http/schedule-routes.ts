@@ -16,13 +16,22 @@ import {
   type Logger,
 } from '@pitclock/kit';
 import { Router, type Request, type RequestHandler } from 'express';
-import type { SchedulesRepository, StepAlertJobs, StoredStep } from '../../data-access';
+import {
+  RunLockTimeoutError,
+  type RunLocks,
+  type RunPlanMarks,
+  type SchedulesRepository,
+  type StepAlertJobs,
+  type StoredStep,
+} from '../../data-access';
 import type { DismissTokens } from '../../domain/dismiss-token';
-import { alertJobChanges, allStageJobIds } from '../../domain/job-plan';
+import { alertJobChanges, allStageJobIds, planFingerprint } from '../../domain/job-plan';
 
 export type ScheduleRoutesDeps = {
   schedules: SchedulesRepository;
   jobs: StepAlertJobs;
+  runLocks: RunLocks;
+  planMarks: RunPlanMarks;
   dismissTokens: DismissTokens;
   requireUser: RequestHandler;
   logger: Logger;
@@ -54,12 +63,23 @@ const storedSteps = (steps: PushScheduleInput['steps']): StoredStep[] =>
 export const createScheduleRoutes = ({
   schedules,
   jobs,
+  runLocks,
+  planMarks,
   dismissTokens,
   requireUser,
   logger,
   clock,
 }: ScheduleRoutesDeps): Router => {
   const router = Router();
+  const withRunLock = async <T>(userId: number, runId: string, work: () => Promise<T>) => {
+    try {
+      return await runLocks.withRunLock(userId, runId, work);
+    } catch (err) {
+      if (!(err instanceof RunLockTimeoutError)) throw err;
+      // Stored but its alerts not planned yet: the app sends the schedule again (its outbox retries a 503).
+      throw new HttpError(503, 'service_unavailable', m.scheduleBusy);
+    }
+  };
 
   router.put('/api/push/runs/:runId/schedule', requireUser, async (req, res) => {
     const runId = runIdOf(req);
@@ -74,15 +94,34 @@ export const createScheduleRoutes = ({
       timeZone: body.time_zone ?? null,
       steps,
     };
-    const scheduled = await schedules.replace(schedule, async (previous) => {
-      const changes = alertJobChanges(userId, runId, previous, steps, clock());
+    const previous = await schedules.replace(schedule);
+    // The jobs change once the schedule is committed (a job due at once runs at once and must find its
+    // step), under the run's lock and from the steps stored now (another PUT may have come in between).
+    // Only new jobs are added when the previous steps' jobs are known to be all queued (the run's plan
+    // mark); otherwise the whole plan is, so that a PUT sent again after a failed or timed-out (503) job
+    // change adds what the first one could not.
+    const scheduled = await withRunLock(userId, runId, async () => {
+      const [current, mark] = await Promise.all([
+        schedules.currentSteps(userId, runId),
+        planMarks.plannedFor(userId, runId),
+      ]);
+      const beforeIsPlanned = mark === planFingerprint(userId, runId, previous);
+      const changes = alertJobChanges(userId, runId, previous, current, clock(), { beforeIsPlanned });
       const removed = await jobs.removeWaiting(changes.remove);
       await jobs.add(changes.add);
+      await planMarks.markPlanned(userId, runId, planFingerprint(userId, runId, current));
       logger.info(
-        { userId, runId, steps: steps.length, scheduled: changes.add.length, removed },
+        {
+          userId,
+          runId,
+          steps: steps.length,
+          scheduled: changes.planned,
+          added: changes.add.length,
+          removed,
+        },
         'run schedule stored',
       );
-      return changes.add.length;
+      return changes.planned;
     });
     res.json({ run_id: runId, scheduled } satisfies PushScheduleResponse);
   });

@@ -3,7 +3,7 @@ import { PUSH_MESSAGES as m } from '@pitclock/contracts/schemas';
 import { errorBodySchema } from '@pitclock/kit';
 import request from 'supertest';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { pushRetryBackoff } from '../../data-access';
+import { createRunLocks, pushRetryBackoff } from '../../data-access';
 import { stepAlertJobId } from '../../domain/job-plan';
 import { useNotifierService, type Caller } from '../../test-support/harness';
 
@@ -126,6 +126,21 @@ describe('PUT /api/push/runs/{runId}/schedule', () => {
     expect(await svc.count('push_schedule_steps', 'user_id = $1', [cook.id])).toBe(2);
   });
 
+  it('puts every delayed job on the 20 ms grid, never before its time', async () => {
+    const cook = svc.user();
+    svc.clock.freeze(new Date(now.getTime() + 7));
+    await put(cook, 'run-grid', schedule([step('a', 60_003)])).expect(200);
+    const jobs = await svc.jobsOf(cook.id, 'run-grid');
+    expect(jobs).toHaveLength(5);
+    for (const job of jobs) {
+      const firesAt = job.timestamp + job.opts.delay!;
+      const wanted = Date.parse(job.data.dueAt) + offsets[job.data.stageIndex]!;
+      expect(firesAt % 20).toBe(0);
+      expect(firesAt - wanted).toBeGreaterThanOrEqual(0);
+      expect(firesAt - wanted).toBeLessThan(20);
+    }
+  });
+
   it('a changed time moves the jobs of that step: the old ones are removed, new ones added', async () => {
     const cook = svc.user();
     await put(cook, 'run-move', schedule([step('a', 60_000), step('b', 120_000)])).expect(200);
@@ -204,6 +219,53 @@ describe('PUT /api/push/runs/{runId}/schedule', () => {
       [...idsOf(cook.id, 'run-race', 'a', last), ...idsOf(cook.id, 'run-race', 'b', last * 2)].sort(),
     );
   });
+
+  it("a step done adds no job when the run's jobs are all queued; when Redis lost that mark the whole plan is added again", async () => {
+    const cook = svc.user();
+    await put(cook, 'run-mark', schedule([step('a', 60_000), step('b', 120_000)])).expect(200);
+    // A queued job of 'b' goes missing while the mark says the plan is complete: a done PUT trusts the mark.
+    const [lost] = (await svc.jobsOf(cook.id, 'run-mark')).filter((job) => job.data.stepId === 'b');
+    await lost!.remove();
+    const done = await put(
+      cook,
+      'run-mark',
+      schedule([step('a', 60_000, { done: true }), step('b', 120_000)]),
+    );
+    expect(done.body).toEqual({ run_id: 'run-mark', scheduled: 5 });
+    expect(await jobIds(cook.id, 'run-mark')).toHaveLength(4);
+
+    // Without the mark (a wiped Redis), the next PUT adds every job of the plan.
+    await svc.redis().client.del(`notifier:run-planned:${cook.id}:run-mark`);
+    await put(cook, 'run-mark', schedule([step('a', 60_000, { done: true }), step('b', 120_000)])).expect(
+      200,
+    );
+    expect(await jobIds(cook.id, 'run-mark')).toEqual(idsOf(cook.id, 'run-mark', 'b', 120_000).sort());
+  });
+
+  it('a PUT answered 503 while the run is locked, sent again, plans every job of its steps', async () => {
+    const cook = svc.user();
+    await put(cook, 'run-busy', schedule([step('a', 60_000)])).expect(200);
+    let release = () => {};
+    const held = createRunLocks(svc.redis().client).withRunLock(
+      cook.id,
+      'run-busy',
+      () => new Promise<void>((resolve) => (release = resolve)),
+    );
+    const busy = await put(cook, 'run-busy', schedule([step('a', 60_000), step('b', 120_000)]));
+    expect(busy.status).toBe(503);
+    expect(errorBodySchema.parse(busy.body)).toEqual({
+      error: 'service_unavailable',
+      message: m.scheduleBusy,
+    });
+    expect(await jobIds(cook.id, 'run-busy')).toEqual(idsOf(cook.id, 'run-busy', 'a', 60_000).sort());
+    release();
+    await held;
+
+    await put(cook, 'run-busy', schedule([step('a', 60_000), step('b', 120_000)])).expect(200);
+    expect(await jobIds(cook.id, 'run-busy')).toEqual(
+      [...idsOf(cook.id, 'run-busy', 'a', 60_000), ...idsOf(cook.id, 'run-busy', 'b', 120_000)].sort(),
+    );
+  }, 30_000);
 
   it('takes the largest schedule: 500 steps with the longest names and ids', async () => {
     const cook = svc.user();

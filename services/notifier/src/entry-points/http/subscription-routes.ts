@@ -54,7 +54,8 @@ export const createSubscriptionRoutes = ({
 
   router.get('/api/push/vapid-public-key', async (_req, res) => {
     const { publicKey } = await vapidKeys.current();
-    res.set('Cache-Control', 'public, max-age=3600');
+    // Short: the app compares its subscription's key with this one at every start (a rotated key replaces it).
+    res.set('Cache-Control', 'public, max-age=300');
     res.json({ public_key: publicKey } satisfies z.infer<typeof VapidPublicKeyResponse>);
   });
 

@@ -45,7 +45,7 @@ describe('GET /api/push/vapid-public-key', () => {
     const raw = Buffer.from(publicKey, 'base64url');
     expect(raw).toHaveLength(65);
     expect(raw[0]).toBe(4);
-    expect(res.headers['cache-control']).toBe('public, max-age=3600');
+    expect(res.headers['cache-control']).toBe('public, max-age=300');
     expect(await svc.query('select public_key from vapid_keys')).toEqual([{ public_key: publicKey }]);
   });
 });

@@ -167,6 +167,26 @@ describe('the worker sends step alerts', () => {
     });
   });
 
+  it('a step already due when its schedule comes is sent at once: its job finds the step stored', async () => {
+    await withWorker(async () => {
+      const cook = svc.user();
+      const phone = await svc.subscribe(cook, 'phone');
+      // Several runs at once, each with a step due a second ago: their jobs run the moment they are added.
+      const runs = ['late-1', 'late-2', 'late-3', 'late-4', 'late-5'];
+      await Promise.all(
+        runs.map((runId) =>
+          putRun(cook, runId, [
+            { id: 'sauce', name: 'Sauce', scheduled_at: new Date(Date.now() - 1_000).toISOString() },
+          ]),
+        ),
+      );
+      await svc.receiver().waitForPushes(phone.endpoint, runs.length);
+      for (const runId of runs) {
+        expect((await deliveries(cook.id, runId)).map((row) => row.result)).toEqual(['sent']);
+      }
+    });
+  });
+
   it('a job run twice sends once per subscription; the same schedule again adds no job and sends nothing', async () => {
     await withWorker(async (worker) => {
       const cook = svc.user();

@@ -1,0 +1,134 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createLogger, redisReconnectDelay } from '@pitclock/kit';
+import { closedPort } from '@pitclock/kit/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { waitFor } from '../test-support/wait';
+import { createNotificationsQueue, type NotificationsQueue } from './queue';
+
+// A Redis of this test's own (a real redis-server on a free port, append-only with fsync always), so that
+// it can be killed and started again without touching the Redis other tests share.
+const logger = createLogger({ name: 'queue-reconnect-test', level: 'silent' });
+
+type TestRedis = {
+  url: string;
+  start: () => Promise<void>;
+  kill: () => Promise<void>;
+  remove: () => Promise<void>;
+};
+
+const startTestRedis = async (): Promise<TestRedis> => {
+  const port = await closedPort();
+  const dir = mkdtempSync(join(tmpdir(), 'pitclock-queue-reconnect-'));
+  let child: ChildProcess | undefined;
+  const start = async () => {
+    const server = spawn(
+      'redis-server',
+      [
+        '--port',
+        String(port),
+        '--bind',
+        '127.0.0.1',
+        '--dir',
+        dir,
+        '--save',
+        '',
+        '--appendonly',
+        'yes',
+        '--appendfsync',
+        'always',
+      ],
+      { stdio: ['ignore', 'pipe', 'inherit'] },
+    );
+    child = server;
+    await new Promise<void>((resolve, reject) => {
+      server.once('exit', (code) => reject(new Error(`redis-server exited with ${code}`)));
+      server.stdout!.on('data', (chunk: Buffer) => {
+        if (chunk.toString().includes('Ready to accept connections')) resolve();
+      });
+    });
+  };
+  const kill = async () => {
+    const server = child;
+    if (!server || server.exitCode !== null || server.signalCode !== null) return;
+    const exited = new Promise((resolve) => server.once('exit', resolve));
+    server.kill('SIGKILL');
+    await exited;
+  };
+  await start();
+  return {
+    url: `redis://127.0.0.1:${port}`,
+    start,
+    kill,
+    remove: async () => {
+      await kill();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+};
+
+const processing = {
+  lockDurationMs: 8_000,
+  stalledIntervalMs: 2_000,
+  maxStalledCount: 1,
+  retryBaseDelayMs: 100,
+};
+
+describe('the notifications queue across a Redis restart', () => {
+  let redis: TestRedis;
+  let queue: NotificationsQueue;
+
+  beforeAll(async () => {
+    redis = await startTestRedis();
+    queue = createNotificationsQueue(redis.url, { keyPrefix: 'reconnect-test:', logger, processing });
+    await queue.isReady();
+  });
+
+  afterAll(async () => {
+    await queue?.close().catch(() => undefined);
+    await redis?.remove();
+  });
+
+  it("reconnects with the kit's back-off (at most 2 s), not Bull's (up to 20 s)", () => {
+    expect(queue.client.options.retryStrategy).toBe(redisReconnectDelay);
+    expect(redisReconnectDelay(1)).toBe(100);
+    expect(redisReconnectDelay(50)).toBe(2_000);
+  });
+
+  it('a worker delivers a delayed job that fell due while Redis was down within 3 s of Redis coming back', async () => {
+    const processed: { id: string; atMs: number }[] = [];
+    void queue.process('*', 5, async (job) => {
+      processed.push({ id: String(job.id), atMs: Date.now() });
+    });
+    await queue.add(
+      'heartbeat',
+      { requestedAt: new Date().toISOString() },
+      { jobId: 'due-in-outage', delay: 1_500 },
+    );
+
+    // Down for 6 s: with Bull's default back-off (e^n ms) the next try would come 12.8 s after the drop.
+    await redis.kill();
+    await new Promise((resolve) => setTimeout(resolve, 6_000));
+    await redis.start();
+    const upAt = Date.now();
+
+    await waitFor('the job to be processed', () => processed.some((job) => job.id === 'due-in-outage'), {
+      timeoutMs: 10_000,
+    });
+    const job = processed.find((entry) => entry.id === 'due-in-outage')!;
+    expect(job.atMs - upAt).toBeLessThan(3_000);
+    expect(queue.client.status).toBe('ready');
+
+    // And new work after the reconnect is taken at once.
+    await queue.add('heartbeat', { requestedAt: new Date().toISOString() }, { jobId: 'after-reconnect' });
+    await waitFor(
+      'the new job to be processed',
+      () => processed.some((entry) => entry.id === 'after-reconnect'),
+      {
+        timeoutMs: 5_000,
+      },
+    );
+  });
+});
