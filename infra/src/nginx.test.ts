@@ -1,0 +1,166 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { cacheControlFor } from '../../services/gateway/src/domain/cache-policy';
+import { hasDotSegment, upstreamFor, type Upstream } from '../../services/gateway/src/domain/routing';
+import { composeServices, loadCompose } from './support/compose';
+import { finalStage, parseDockerfile, stageEnv } from './support/dockerfile';
+import { readRepoFile } from './support/repo';
+import { testSecrets } from './support/test-secrets';
+
+const templateFile = 'infra/docker/nginx/default.conf.template';
+const template = () => readRepoFile(templateFile);
+
+/** The /api regex locations in order, each with the service its proxy_pass goes to. */
+const apiLocations = (): { pattern: RegExp; upstream: Upstream }[] =>
+  [...template().matchAll(/location\s+~(\*?)\s+(\S+)\s*\{\s*proxy_pass\s+\$\{([A-Z]+)_UPSTREAM\};/g)].map(
+    ([, insensitive, regex, upstream]) => ({
+      pattern: new RegExp(regex!, insensitive ? 'i' : ''),
+      upstream: upstream!.toLowerCase() as Upstream,
+    }),
+  );
+
+/** The regex lines of one `map <source> $<name> { ... }` block, with their values. */
+const mapEntries = (name: string): { pattern: RegExp; value: string }[] => {
+  const block = new RegExp(`map\\s+\\S+\\s+\\$${name}\\s*\\{((?:[^{}]|\\{[^{}]*\\})*)\\}`).exec(template());
+  if (!block) throw new Error(`no map $${name} in ${templateFile}`);
+  return [...block[1]!.matchAll(/"~(\*?)([^"]+)"\s+("[^"]*"|\S+);/g)].map(
+    ([, insensitive, regex, value]) => ({
+      pattern: new RegExp(regex!, insensitive ? 'i' : ''),
+      value: value!.replace(/^"|"$/g, ''),
+    }),
+  );
+};
+
+/** nginx tries regex locations in order and takes the first match; no match is the /api 404. */
+const nginxUpstreamFor = (path: string): Upstream | undefined =>
+  apiLocations().find((location) => location.pattern.test(path))?.upstream;
+
+const routedPaths = [
+  '/api',
+  '/api/',
+  '/api/login',
+  '/api/login/',
+  '/api/loginx',
+  '/api/auth',
+  '/api/auth/refresh',
+  '/api/auth/logout',
+  '/api/me',
+  '/api/me/devices',
+  '/api/mex',
+  '/api/users',
+  '/api/users/7',
+  '/api/users-export',
+  '/api/users/7/licenses',
+  '/api/users/7/licenses/3',
+  '/api/users/7/credits',
+  '/api/users/7/credits/grant',
+  '/api/users/7/creditsx',
+  '/api/users/7/password',
+  '/api/admin/signup-events',
+  '/api/admin/signup-events/9',
+  '/api/admin/other',
+  '/api/version',
+  '/api/promo-codes',
+  '/api/promo-codes/SUMMER',
+  '/api/licenses',
+  '/api/licenses/12',
+  '/api/license',
+  '/api/license/activate',
+  '/api/push',
+  '/api/push/subscriptions',
+  '/api/push/schedules/run-1',
+  '/api/unknown',
+];
+
+describe('the nginx front end (infra/docker/nginx/default.conf.template)', () => {
+  it('routes /api paths to the same service as the gateway, in the same order', () => {
+    expect(apiLocations().length).toBeGreaterThanOrEqual(8);
+    for (const path of routedPaths) expect(nginxUpstreamFor(path), path).toBe(upstreamFor(path));
+  });
+
+  it('agrees with the gateway on any /api path built from the routing words', () => {
+    const segment = fc.constantFrom(
+      'login',
+      'auth',
+      'me',
+      'users',
+      'users-export',
+      '7',
+      'licenses',
+      'license',
+      'credits',
+      'creditsx',
+      'admin',
+      'signup-events',
+      'version',
+      'promo-codes',
+      'push',
+      'x',
+      '',
+    );
+    fc.assert(
+      fc.property(fc.array(segment, { maxLength: 5 }), (segments) => {
+        const path = ['/api', ...segments].join('/');
+        expect(nginxUpstreamFor(path), path).toBe(upstreamFor(path));
+      }),
+      { numRuns: 2_000 },
+    );
+  });
+
+  it('refuses the same dot segments as the gateway', () => {
+    const [dotSegment] = mapEntries('pitclock_dot_segment');
+    for (const uri of [
+      '/api/../admin',
+      '/api/users/./7',
+      '/api/users/%2e%2e/x',
+      '/api/users/%2E/x',
+      '/api/users/.%2e',
+      '/api/users/..?x=1',
+      '/api/users/7',
+      '/api/users/..x',
+      '/api/users/.hidden',
+    ]) {
+      const path = uri.split('?')[0]!;
+      expect(dotSegment!.pattern.test(uri), uri).toBe(hasDotSegment(path));
+    }
+  });
+
+  it('sends the Cache-Control of the gateway for built files', () => {
+    const entries = mapEntries('pitclock_cache_control');
+    const cacheControl = (uri: string) =>
+      entries.find((entry) => entry.pattern.test(uri))?.value ?? 'no-cache';
+    for (const [uri, relative] of [
+      ['/assets/index-B2x9kQ_a.js', 'assets/index-B2x9kQ_a.js'],
+      ['/assets/vendor.3f9a1c2e.css', 'assets/vendor.3f9a1c2e.css'],
+      ['/remotes/cook-app/assets/remoteEntry-Dk3l_9aZ.js', 'assets/remoteEntry-Dk3l_9aZ.js'],
+      ['/assets/logo.svg', 'assets/logo.svg'],
+      ['/assets/abcdefghij.js', 'assets/abcdefghij.js'],
+      ['/index.html', 'index.html'],
+      ['/sw.js', 'sw.js'],
+      ['/remotes/cook-app/remoteEntry.js', 'remoteEntry.js'],
+      ['/build-meta.json', 'build-meta.json'],
+      ['/workbox-4b126c97.js', 'workbox-4b126c97.js'],
+    ] as const) {
+      expect(cacheControl(uri), uri).toBe(cacheControlFor(relative));
+    }
+    expect(cacheControl('/api/me')).toBe('');
+  });
+
+  it('gets every template variable from the image and from compose, and answers its health check', () => {
+    const variables = new Set([...template().matchAll(/\$\{([A-Z_]+)\}/g)].map((match) => match[1]!));
+    expect([...variables].sort()).toEqual([
+      'AUTH_UPSTREAM',
+      'CSP_CONNECT_SRC',
+      'LICENSING_UPSTREAM',
+      'NOTIFIER_UPSTREAM',
+    ]);
+    const imageEnv = stageEnv(finalStage(parseDockerfile('infra/docker/web.Dockerfile')));
+    const composeEnv = composeServices(loadCompose(testSecrets)).web?.environment ?? {};
+    for (const name of variables) {
+      expect(imageEnv, name).toHaveProperty(name);
+      expect(composeEnv, name).toHaveProperty(name);
+    }
+    expect(template()).toMatch(/location = \/healthz \{/);
+    expect(template()).toMatch(/listen 8080;/);
+  });
+});

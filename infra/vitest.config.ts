@@ -1,0 +1,10 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    name: 'infra',
+    environment: 'node',
+    include: ['src/**/*.test.ts'],
+    testTimeout: 20_000,
+  },
+});
