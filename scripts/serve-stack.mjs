@@ -1,15 +1,20 @@
 // Serves the built stack for the e2e suite and the benchmarks (Playwright's webServer runs this).
-//   node scripts/serve-stack.mjs [--port 8181] [--fresh-db]
+//   node scripts/serve-stack.mjs [--port 8181] [--fresh-db] [--scaled]
 // --fresh-db creates a database of its own and drops it on exit; Redis keys get a unique prefix.
+// --scaled runs two instances of each service and three notifier workers behind the gateway.
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { dropDatabase, ensureDatabase, log, provisionDataServers, root, run } from './lib/provision.mjs';
-import { startStack } from './lib/stack.mjs';
+import { scaledInstances, singleInstances, startStack } from './lib/stack.mjs';
 
 const { values } = parseArgs({
-  options: { port: { type: 'string', default: '8181' }, 'fresh-db': { type: 'boolean', default: false } },
+  options: {
+    port: { type: 'string', default: '8181' },
+    'fresh-db': { type: 'boolean', default: false },
+    scaled: { type: 'boolean', default: false },
+  },
 });
 
 const builds = ['shell', 'cook-app', 'admin-console'].map((app) => path.join(root, app, 'dist'));
@@ -51,13 +56,18 @@ async function cleanUp() {
 }
 
 try {
-  stack = await startStack({ gatewayPort: Number(values.port), env, quiet: true });
+  stack = await startStack({
+    gatewayPort: Number(values.port),
+    env,
+    quiet: true,
+    instances: values.scaled ? scaledInstances : singleInstances,
+  });
 } catch (error) {
   log(`could not start the stack: ${error.message}`);
   await cleanUp();
   process.exit(1);
 }
-log(`stack ready at ${stack.url}`);
+log(`stack ready at ${stack.url} (${stack.processes.map((proc) => proc.name).join(', ')})`);
 let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, async () => {

@@ -3,7 +3,8 @@
 // Servers that are already running are reused; servers this script starts are reported so the caller
 // can stop them.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, readdirSync, chownSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, readdirSync, chownSync, rmSync, writeFileSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 
@@ -104,47 +105,45 @@ function asPostgresUser(command, args) {
   return isRoot ? ['runuser', ['-u', 'postgres', '--', command, ...args]] : [command, args];
 }
 
-async function startLocalPostgres(port) {
-  const bin = postgresBinDir();
-  const pgData = path.join(dataDir, 'postgres');
-  if (!existsSync(path.join(pgData, 'PG_VERSION'))) {
-    mkdirSync(pgData, { recursive: true });
-    if (isRoot) chownSync(pgData, ...postgresIds());
-    log(`creating a PostgreSQL cluster in ${path.relative(root, pgData)}`);
-    const [cmd, args] = asPostgresUser(path.join(bin, 'initdb'), [
-      '-D',
-      pgData,
-      '-U',
-      'postgres',
-      '--auth=trust',
-      '-E',
-      'UTF8',
-    ]);
-    execFileSync(cmd, args, { stdio: 'ignore' });
-  }
-  log(`starting PostgreSQL on 127.0.0.1:${port}`);
-  const options = `-p ${port} -c listen_addresses=127.0.0.1 -k /tmp -c fsync=off`;
-  const [cmd, args] = asPostgresUser(path.join(bin, 'pg_ctl'), [
+/** pg_ctl on a cluster's data folder, as the postgres user when root. */
+function pgCtl(pgData, args, options = { stdio: 'ignore' }) {
+  const [cmd, cmdArgs] = asPostgresUser(path.join(postgresBinDir(), 'pg_ctl'), ['-D', pgData, ...args]);
+  return execFileSync(cmd, cmdArgs, options);
+}
+
+/** initdb into pgData unless a cluster is already there. */
+function ensurePostgresCluster(pgData) {
+  if (existsSync(path.join(pgData, 'PG_VERSION'))) return;
+  mkdirSync(pgData, { recursive: true });
+  if (isRoot) chownSync(pgData, ...postgresIds());
+  log(`creating a PostgreSQL cluster in ${path.relative(root, pgData)}`);
+  const [cmd, args] = asPostgresUser(path.join(postgresBinDir(), 'initdb'), [
     '-D',
     pgData,
-    '-l',
-    path.join(pgData, 'server.log'),
-    '-o',
-    options,
-    '-w',
-    'start',
+    '-U',
+    'postgres',
+    '--auth=trust',
+    '-E',
+    'UTF8',
   ]);
   execFileSync(cmd, args, { stdio: 'ignore' });
+}
+
+/**
+ * Starts the cluster in pgData (created when missing) on 127.0.0.1:port and waits until it accepts
+ * connections; returns a stop() (fast shutdown: sessions are ended, then a clean checkpoint).
+ */
+async function startLocalPostgres(port, pgData = path.join(dataDir, 'postgres')) {
+  ensurePostgresCluster(pgData);
+  log(`starting PostgreSQL on 127.0.0.1:${port}`);
+  const options = `-p ${port} -c listen_addresses=127.0.0.1 -k /tmp -c fsync=off`;
+  pgCtl(pgData, ['-l', path.join(pgData, 'server.log'), '-o', options, '-w', 'start']);
   return async () => {
-    const [stopCmd, stopArgs] = asPostgresUser(path.join(bin, 'pg_ctl'), [
-      '-D',
-      pgData,
-      '-m',
-      'fast',
-      '-w',
-      'stop',
-    ]);
-    spawnSync(stopCmd, stopArgs, { stdio: 'ignore' });
+    try {
+      pgCtl(pgData, ['-m', 'fast', '-w', 'stop']);
+    } catch {
+      // Not running (already stopped or killed).
+    }
   };
 }
 
@@ -157,8 +156,11 @@ function postgresIds() {
   return [Number(uid), Number(gid)];
 }
 
-async function startLocalRedis(port) {
-  const redisDir = path.join(dataDir, 'redis');
+/**
+ * Starts redis-server (daemonized) on 127.0.0.1:port with its data in redisDir: append-only file fsynced
+ * every second, no RDB snapshots. Returns a stop() (SHUTDOWN NOSAVE: the append-only file is flushed).
+ */
+async function startLocalRedis(port, redisDir = path.join(dataDir, 'redis')) {
   mkdirSync(redisDir, { recursive: true });
   log(`starting Redis on 127.0.0.1:${port}`);
   execFileSync('redis-server', [
@@ -172,6 +174,8 @@ async function startLocalRedis(port) {
     redisDir,
     '--appendonly',
     'yes',
+    '--appendfsync',
+    'everysec',
     '--save',
     '',
     '--pidfile',
@@ -261,4 +265,141 @@ export async function dropDatabase(adminUrl, name) {
   } finally {
     await client.end();
   }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Private servers for fault tests: a PostgreSQL cluster and a Redis of their own (data under .data/fault-*,
+// free ports), which a test may stop, kill and start again without touching the project's shared servers
+// (which other programs use). Same options and code paths as the project's servers above.
+
+/** A TCP port that was free a moment ago on 127.0.0.1 (the system's choice). */
+export function freePort() {
+  return new Promise((resolve, reject) => {
+    const server = net.createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address();
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Running (a zombie waiting for its parent to reap it counts as gone). */
+const processAlive = (pid) => {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    return stat.slice(stat.lastIndexOf(')') + 2)[0] !== 'Z';
+  } catch {
+    try {
+      process.kill(pid, 0);
+      return true;
+    } catch {
+      return false;
+    }
+  }
+};
+
+const privateDir = (name, kind) =>
+  path.join(dataDir, `fault-${name}-${kind}-${process.pid}-${randomBytes(3).toString('hex')}`);
+
+/**
+ * A PostgreSQL cluster of its own in .data/fault-<name>-postgres-*, on a free port (or `port`), started
+ * with the project's options. stop(): fast shutdown; kill(): immediate shutdown (every server process quits
+ * at once, crash recovery at the next start: what a crash or SIGKILL leaves); start(): again, on the same
+ * port and data; remove(): stop and delete the data folder. Each waits until done.
+ */
+export async function startPrivatePostgres({ name = 'fault', port } = {}) {
+  ensureOsPackages(['postgresql']);
+  const pgPort = port ?? (await freePort());
+  const pgData = privateDir(name, 'postgres');
+  const adminUrl = `postgres://postgres@127.0.0.1:${pgPort}/postgres`;
+  let running = false;
+  const start = async () => {
+    await startLocalPostgres(pgPort, pgData);
+    running = true;
+  };
+  const shutdown = async (mode) => {
+    if (!running) return;
+    running = false;
+    log(`${mode === 'immediate' ? 'killing' : 'stopping'} PostgreSQL on 127.0.0.1:${pgPort}`);
+    try {
+      pgCtl(pgData, ['-m', mode, '-w', 'stop']);
+    } catch {
+      // Not running.
+    }
+    await waitFor(async () => !(await portOpen(pgPort)), 'PostgreSQL shutdown');
+  };
+  try {
+    await start();
+  } catch (error) {
+    rmSync(pgData, { recursive: true, force: true });
+    throw error;
+  }
+  return {
+    port: pgPort,
+    adminUrl,
+    dataDir: pgData,
+    databaseUrl: (database) => `postgres://postgres@127.0.0.1:${pgPort}/${database}`,
+    start,
+    stop: () => shutdown('fast'),
+    kill: () => shutdown('immediate'),
+    remove: async () => {
+      await shutdown('immediate');
+      rmSync(pgData, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * A Redis of its own in .data/fault-<name>-redis-*, on a free port (or `port`), append-only with fsync every
+ * second. stop(): SHUTDOWN NOSAVE (the append-only file is flushed); kill(): SIGKILL (only what was fsynced
+ * survives); start(): again, on the same port and data; remove(): kill and delete the data folder.
+ */
+export async function startPrivateRedis({ name = 'fault', port } = {}) {
+  ensureOsPackages(['redis-server']);
+  const redisPort = port ?? (await freePort());
+  const redisDir = privateDir(name, 'redis');
+  const pidFile = path.join(redisDir, 'redis.pid');
+  let stopRedis;
+  let pid;
+  const start = async () => {
+    stopRedis = await startLocalRedis(redisPort, redisDir);
+    // The daemon writes its pid file just after it starts listening.
+    const readPid = () => (existsSync(pidFile) ? Number(readFileSync(pidFile, 'utf8').trim()) : 0);
+    await waitFor(() => readPid() > 1, 'the Redis pid file');
+    pid = readPid();
+  };
+  const waitGone = async (what) => {
+    await waitFor(async () => !processAlive(pid) && !(await portOpen(redisPort)), what);
+    stopRedis = undefined;
+  };
+  try {
+    await start();
+  } catch (error) {
+    rmSync(redisDir, { recursive: true, force: true });
+    throw error;
+  }
+  const kill = async () => {
+    if (!stopRedis) return;
+    log(`killing Redis on 127.0.0.1:${redisPort} (SIGKILL)`);
+    if (processAlive(pid)) process.kill(pid, 'SIGKILL');
+    await waitGone('Redis exit after SIGKILL');
+  };
+  return {
+    port: redisPort,
+    url: `redis://127.0.0.1:${redisPort}`,
+    dataDir: redisDir,
+    start,
+    stop: async () => {
+      if (!stopRedis) return;
+      log(`stopping Redis on 127.0.0.1:${redisPort} (SHUTDOWN NOSAVE)`);
+      await stopRedis();
+      await waitGone('Redis shutdown');
+    },
+    kill,
+    remove: async () => {
+      await kill();
+      rmSync(redisDir, { recursive: true, force: true });
+    },
+  };
 }

@@ -1,6 +1,8 @@
-// Runs the whole back end behind one origin: the three services, one notifier worker and the gateway
-// that serves the built front ends. Used by `npm start`, the e2e suite and the benchmarks.
+// Runs the whole back end behind one origin: the three services, the notifier workers and the gateway
+// that serves the built front ends; one of each, or several (scaledInstances) behind the gateway's
+// round-robin. Used by `npm start`, the e2e suites, the benchmarks and the fault tests.
 import { spawn } from 'node:child_process';
+import { createServer } from 'node:net';
 import path from 'node:path';
 import { log, root } from './provision.mjs';
 
@@ -37,6 +39,24 @@ async function waitForHttp(url, name, child, timeoutMs = 60_000) {
   throw new Error(`${name} was not ready at ${url} within ${timeoutMs / 1000} s`);
 }
 
+/**
+ * Refuses a port another process holds: a leftover service there would answer the health check before
+ * the new one fails with EADDRINUSE, and the stack would run half on someone else's processes.
+ */
+async function assertPortFree(port, name) {
+  await new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', (error) =>
+      reject(
+        error.code === 'EADDRINUSE'
+          ? new Error(`${name}: port ${port} is in use by another process (a stack left running?)`)
+          : error,
+      ),
+    );
+    probe.listen({ port }, () => probe.close(resolve));
+  });
+}
+
 function launch(name, cwd, entry, env, quiet) {
   const child = spawn(process.execPath, ['--import', 'tsx', entry], {
     cwd: path.join(root, cwd),
@@ -52,59 +72,114 @@ function launch(name, cwd, entry, env, quiet) {
   return child;
 }
 
+/** How many processes of each kind: one of each by default (`npm start`, the e2e suite). */
+export const singleInstances = { auth: 1, licensing: 1, notifier: 1, worker: 1 };
+/** The scaled stack of the production issue: two of each service and three notifier workers. */
+export const scaledInstances = { auth: 2, licensing: 2, notifier: 2, worker: 3 };
+
+/**
+ * Each process's port: the first instance of each kind keeps portsFrom's port (so one-instance stacks
+ * are unchanged); further instances take gatewayPort + 20, + 21, ...
+ */
+function planProcesses(gatewayPort, instances) {
+  const ports = portsFrom(gatewayPort);
+  let nextExtraPort = gatewayPort + 20;
+  return services.flatMap((service) =>
+    Array.from({ length: instances[service.portKey] ?? 1 }, (_, i) => ({
+      ...service,
+      name: instances[service.portKey] > 1 ? `${service.name}-${i + 1}` : service.name,
+      port: i === 0 ? ports[service.portKey] : nextExtraPort++,
+    })),
+  );
+}
+
+async function signalAndWait(child, signal, killAfterMs = 15_000) {
+  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+  child.stopping = true;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill(signal);
+  const timer = setTimeout(() => child.kill('SIGKILL'), killAfterMs);
+  await exited;
+  clearTimeout(timer);
+}
+
 /**
  * Starts the stack and resolves once every process answers its health check.
  * env: DATABASE_URL, REDIS_URL, REDIS_KEY_PREFIX, JWT_SECRET and anything else passed through.
+ * instances: how many of each (singleInstances by default); with more than one, the gateway round-robins
+ * over them and licensing reaches auth through the gateway (as through a Kubernetes Service).
+ * The answer lists every process ({name, kind, port, url, child}) with `kill(process, signal)` (SIGKILL
+ * or SIGTERM one, for fault tests) and `relaunch(process)` (start it again on its port, as a rolling
+ * deploy does), and `stop()`.
  */
-export async function startStack({ gatewayPort = 8080, env, quiet = false, staticRoot } = {}) {
+export async function startStack({
+  gatewayPort = 8080,
+  env,
+  quiet = false,
+  staticRoot,
+  instances = singleInstances,
+} = {}) {
   const ports = portsFrom(gatewayPort);
-  const children = [];
+  const planned = planProcesses(gatewayPort, instances);
+  const scaled = planned.length > services.length;
+  const urlsOf = (kind) =>
+    planned
+      .filter((proc) => proc.portKey === kind)
+      .map((proc) => `http://127.0.0.1:${proc.port}`)
+      .join(',');
+  const processes = [];
   const stop = async () => {
-    // Gateway first so no new request reaches a stopping service, then the services and the worker.
-    for (const child of [...children].reverse()) {
-      if (child.exitCode !== null) continue;
-      child.stopping = true;
-      child.kill('SIGTERM');
-      await new Promise((resolve) => {
-        const timer = setTimeout(() => {
-          child.kill('SIGKILL');
-          resolve();
-        }, 15_000);
-        child.once('exit', () => {
-          clearTimeout(timer);
-          resolve();
-        });
-      });
-    }
+    // Gateway first so no new request reaches a stopping service, then the services and the workers.
+    for (const proc of [...processes].reverse()) await signalAndWait(proc.child, 'SIGTERM');
+  };
+  const envOf = (proc) =>
+    proc.kind === 'gateway'
+      ? {
+          ...env,
+          PORT: String(ports.gateway),
+          AUTH_URL: urlsOf('auth'),
+          LICENSING_URL: urlsOf('licensing'),
+          NOTIFIER_URL: urlsOf('notifier'),
+          ...(staticRoot ? { STATIC_ROOT: staticRoot } : {}),
+        }
+      : {
+          ...env,
+          PORT: String(proc.port),
+          WORKER_PORT: String(proc.port),
+          // Services reach each other over HTTP only (licensing asks auth who is an admin).
+          AUTH_URL: scaled ? `http://127.0.0.1:${ports.gateway}` : `http://127.0.0.1:${ports.auth}`,
+        };
+  const launchAndWait = async (proc) => {
+    await assertPortFree(proc.port, proc.name);
+    proc.child = launch(proc.name, proc.dir, proc.entry, envOf(proc), quiet);
+    await waitForHttp(`${proc.url}/healthz`, proc.name, proc.child);
   };
   try {
-    for (const service of services) {
-      const port = ports[service.portKey];
-      // Services reach each other over HTTP only (licensing asks auth who is an admin).
-      const serviceEnv = {
-        ...env,
-        PORT: String(port),
-        WORKER_PORT: String(ports.worker),
-        AUTH_URL: `http://127.0.0.1:${ports.auth}`,
-      };
-      const child = launch(service.name, service.dir, service.entry, serviceEnv, quiet);
-      children.push(child);
-      await waitForHttp(`http://127.0.0.1:${port}/healthz`, service.name, child);
+    for (const service of planned) {
+      const proc = { ...service, kind: service.portKey, url: `http://127.0.0.1:${service.port}` };
+      processes.push(proc);
+      await launchAndWait(proc);
     }
-    const gatewayEnv = {
-      ...env,
-      PORT: String(ports.gateway),
-      AUTH_URL: `http://127.0.0.1:${ports.auth}`,
-      LICENSING_URL: `http://127.0.0.1:${ports.licensing}`,
-      NOTIFIER_URL: `http://127.0.0.1:${ports.notifier}`,
-      ...(staticRoot ? { STATIC_ROOT: staticRoot } : {}),
+    const gateway = {
+      name: 'gateway',
+      kind: 'gateway',
+      dir: 'services/gateway',
+      entry: 'src/main.ts',
+      port: ports.gateway,
+      url: `http://127.0.0.1:${ports.gateway}`,
     };
-    const gateway = launch('gateway', 'services/gateway', 'src/main.ts', gatewayEnv, quiet);
-    children.push(gateway);
-    await waitForHttp(`http://127.0.0.1:${ports.gateway}/healthz`, 'gateway', gateway);
+    processes.push(gateway);
+    await launchAndWait(gateway);
   } catch (error) {
     await stop();
     throw error;
   }
-  return { url: `http://localhost:${ports.gateway}`, ports, stop };
+  return {
+    url: `http://localhost:${ports.gateway}`,
+    ports,
+    processes,
+    kill: (proc, signal = 'SIGKILL') => signalAndWait(proc.child, signal),
+    relaunch: (proc) => launchAndWait(proc),
+    stop,
+  };
 }

@@ -3,7 +3,12 @@ import path from 'node:path';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 export const e2eAdmin = { email: 'admin@pitclock.test', password: 'admin-e2e-password' };
-export const gatewayPort = Number(process.env.E2E_PORT ?? 8181);
+/**
+ * E2E_SCALED=1 runs the specs unchanged against the scaled stack (two instances of each service and three
+ * notifier workers behind the gateway's round-robin) on E2E_PORT (8281 by default), without the dev servers.
+ */
+export const scaled = process.env.E2E_SCALED === '1';
+export const gatewayPort = Number(process.env.E2E_PORT ?? (scaled ? 8281 : 8181));
 /** The local Web Push service of push.spec.ts; the stack's notifier may call it and trusts its test CA. */
 export const pushReceiverPort = gatewayPort + 9;
 /** The local Open-Meteo and JSONBin of external-services.ts; the stack's CSP lets the page reach it. */
@@ -68,7 +73,7 @@ export default defineConfig({
   ],
   webServer: [
     {
-      command: `node scripts/serve-stack.mjs --port ${gatewayPort} --fresh-db`,
+      command: `node scripts/serve-stack.mjs --port ${gatewayPort} --fresh-db${scaled ? ' --scaled' : ''}`,
       cwd: root,
       url: `http://localhost:${gatewayPort}/healthz`,
       reuseExistingServer: !process.env.CI,
@@ -88,7 +93,7 @@ export default defineConfig({
     },
     // Development mode: the three Vite dev servers with hot reload, the shell federating the remotes
     // from theirs and proxying /api to the stack above.
-    ...devServers.map(({ workspace, port, base }) => ({
+    ...(scaled ? [] : devServers).map(({ workspace, port, base }) => ({
       command: `npm run dev -w ${workspace}`,
       cwd: root,
       url: `http://localhost:${port}${base}`,
@@ -97,5 +102,5 @@ export default defineConfig({
       env: { PITCLOCK_API_PROXY: `http://localhost:${gatewayPort}` },
     })),
   ],
-  outputDir: path.join(root, '.data', 'test-results'),
+  outputDir: path.join(root, '.data', scaled ? 'test-results-scaled' : 'test-results'),
 });
