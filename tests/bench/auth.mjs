@@ -9,15 +9,12 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import autocannon from 'autocannon';
 import { Redis } from 'ioredis';
-import pg from 'pg';
 import { provisionDataServers } from '../../scripts/lib/provision.mjs';
-import { stopDataServersUnlessShared } from './lib.mjs';
+import { freePort, percentile, root, stopDataServersUnlessShared, withClient } from './lib.mjs';
 
-const root = path.resolve(import.meta.dirname, '..', '..');
 const TARGETS = { loginP99Ms: 400, meRps: 2500, meP99Ms: 50 };
 const LOGIN_RATE = 10;
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
@@ -29,24 +26,7 @@ const dataServers = await provisionDataServers();
 const pgAdminUrl = process.env.PG_ADMIN_URL ?? dataServers.adminUrl;
 const redisUrl = dataServers.redisUrl;
 
-const freePort = () =>
-  new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-
-async function withAdminClient(run) {
-  const client = new pg.Client({ connectionString: pgAdminUrl });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
-}
+const withAdminClient = (run) => withClient(pgAdminUrl, run);
 
 /** Starts services/auth on a fresh database and Redis prefix; answers its URL and a stop() that cleans up. */
 async function startAuthService() {
@@ -118,10 +98,6 @@ const runCollecting = (options, samples) =>
     );
   });
 
-const percentile = (values, p) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN;
-};
 const summary = (samples) => {
   const ms = samples.map((s) => s.ms);
   return {

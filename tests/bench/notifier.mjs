@@ -18,7 +18,11 @@
 // Phases (each run's schedule has 20 steps; every step also plans 4 overdue reminders 65-260 s after it is
 // due: each phase ends long before those and DELETEs its schedules, so only due-now pushes are counted,
 // and any reminder that still arrives is reported):
-//   0. warm-up: 500 due-now pushes (one per subscription), not reported (JIT, TLS sessions, pools).
+//   0. warm-up: 2,000 due-now pushes over 2 s (the steady rate), not reported (JIT, TLS sessions, pools).
+// The receiver keeps idle connections 2 minutes: with Node's default of 5 s it dropped every worker
+// connection in the quiet seconds between phases, and each phase began with 120 new TLS handshakes (the
+// first second of the steady phase ran ~15 % behind and set its p99); a push service under steady load
+// keeps its connections busy.
 //   1. steady: 10,000 due-now notifications due 1 ms apart over a 10 s window (1,000 due per second)
 //      starting 15 s after the first PUT (all PUTs are done first). Lateness = the receiver's arrival
 //      time - the step's due time (one clock). p50/p99/max, deliveries in the busiest 1-s bucket and the
@@ -48,16 +52,28 @@
 // its test CA through NODE_EXTRA_CA_CERTS=pushReceiverCaPath. Figures go to tests/bench/results/notifier.json.
 // Exit 0 when it measured (a MISS is printed, not asserted), 1 when something broke (a process died, ...).
 import { spawn } from 'node:child_process';
-import { createHmac, randomBytes } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Redis } from 'ioredis';
-import pg from 'pg';
 import { register } from 'tsx/esm/api';
 import { provisionDataServers } from '../../scripts/lib/provision.mjs';
-import { stopDataServersUnlessShared } from './lib.mjs';
+import {
+  accessTokenSigner,
+  cpuShares,
+  cpuSnapshot as snapshotCpu,
+  deleteRedisKeys,
+  fmt,
+  freePort,
+  mapLimit,
+  percentile,
+  redisCommandStats,
+  sharesText,
+  sleep,
+  stopDataServersUnlessShared,
+  withClient,
+} from './lib.mjs';
 
 register();
 const { startPushReceiver, pushReceiverCaPath } =
@@ -69,13 +85,20 @@ const { stepAlertJobId } = await import(path.join(notifierDir, 'src/domain/job-p
 const { bullPrefix, notificationsQueueName } = await import(
   path.join(notifierDir, 'src/data-access/queue.ts')
 );
+// The worker's defaults, as the spawned workers (given no such variables) read them.
+const { workerConfigSchema } = await import(path.join(notifierDir, 'src/config.ts'));
+const workerDefaults = workerConfigSchema.parse({
+  DATABASE_URL: 'postgres://bench@127.0.0.1/bench',
+  REDIS_URL: 'redis://127.0.0.1:6379',
+  JWT_SECRET: 'x'.repeat(32),
+});
 
 const USERS = 500;
 const WORKERS = 2;
-// Tried 10, 20, 30 and 50 on the 2-core machine: the workers are CPU-bound (not waiting on the receiver),
-// so the figures differ little; 30 was the best by a small margin, and leaves room for a real push
-// service's latency.
-const CONCURRENCY = Number(process.env.BENCH_WORKER_CONCURRENCY ?? 30);
+// The workers are CPU-bound (not waiting on the receiver). Since the worker batches its database
+// statements (group commit), more jobs at once make bigger batches: 60 beat 30 (PostgreSQL commits per
+// delivery 0.45 -> 0.24 in the burst), and leaves room for a real push service's latency.
+const CONCURRENCY = Number(process.env.BENCH_WORKER_CONCURRENCY ?? 60);
 const STEADY = { perUser: 20, windowMs: 10_000, leadMs: 15_000 };
 const BURST = { perUser: 20, windowMs: 1_000 };
 const RECOVERY = { perUser: 2, windowMs: 2_000, slowReplyMs: 1_500 };
@@ -86,42 +109,8 @@ const JWT_SECRET = randomBytes(48).toString('base64url');
 const JWT_AUDIENCE = 'pitclock';
 const CONTEST = { contest_id: 'bench-contest', contest_name: 'Bench Smoke-off', time_zone: 'Europe/Berlin' };
 
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-const fmt = (n) => (Number.isFinite(n) ? Math.round(n).toLocaleString('en-US') : String(n));
-const percentile = (values, p) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN;
-};
-const freePort = () =>
-  new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-/** Runs fn over items with at most `limit` at once. */
-async function mapLimit(items, limit, fn) {
-  const results = new Array(items.length);
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: Math.min(limit, items.length) }, async () => {
-      while (next < items.length) {
-        const i = next++;
-        results[i] = await fn(items[i], i);
-      }
-    }),
-  );
-  return results;
-}
-
 /** An access token as the auth service signs it: HS256, aud, sub = user id, 1 hour. */
-const accessToken = (userId) => {
-  const b64 = (value) => Buffer.from(JSON.stringify(value)).toString('base64url');
-  const now = Math.floor(Date.now() / 1000);
-  const input = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ sub: String(userId), aud: JWT_AUDIENCE, iat: now, exp: now + 3600 })}`;
-  return `${input}.${createHmac('sha256', JWT_SECRET).update(input).digest('base64url')}`;
-};
+const accessToken = accessTokenSigner(JWT_SECRET, JWT_AUDIENCE);
 
 // ---------------------------------------------------------------------------------------------------------
 // Processes: every child is watched; an exit the bench did not ask for breaks the run (exit 1).
@@ -201,70 +190,11 @@ const assertAlive = () => {
 // Where the CPU went (Linux /proc, clock ticks of 1/100 s): this bench with the receiver, the API, each
 // worker, Redis, PostgreSQL, and everything else on the machine (the rest of /proc/stat's busy time).
 
-const TICKS_PER_S = 100;
+/** The CPU ticks of the bench (with the receiver), the API and workers, Redis and PostgreSQL so far. */
 function cpuSnapshot() {
-  const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
-  const busy = fields[0] + fields[1] + fields[2] + fields[5] + fields[6] + fields[7];
   const mine = new Map(processes.map((p) => [p.child.pid, p.name]));
   mine.set(process.pid, 'bench+receiver');
-  const pids = new Map(); // pid -> { group, ticks }
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    let stat;
-    try {
-      stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-    } catch {
-      continue; // gone meanwhile
-    }
-    const close = stat.lastIndexOf(')');
-    const comm = stat.slice(stat.indexOf('(') + 1, close);
-    const rest = stat.slice(close + 2).split(' ');
-    const group =
-      mine.get(Number(entry)) ??
-      (comm === 'redis-server' ? 'redis' : comm === 'postgres' ? 'postgres' : undefined);
-    if (group) pids.set(entry, { group, ticks: Number(rest[11]) + Number(rest[12]) });
-  }
-  return { atMs: Date.now(), busy, pids };
-}
-
-/**
- * Share of one core each group used between two snapshots (200% = both cores of a 2-core machine). A
- * process that ended in between (a killed worker, its PostgreSQL backends) is counted in 'other'.
- */
-function cpuShares(before, after) {
-  const seconds = (after.atMs - before.atMs) / 1000;
-  const used = {};
-  let ours = 0;
-  for (const [pid, { group, ticks }] of after.pids) {
-    const delta = ticks - (before.pids.get(pid)?.ticks ?? 0);
-    ours += delta;
-    used[group] = (used[group] ?? 0) + delta;
-  }
-  const shares = {};
-  for (const [group, ticks] of Object.entries(used)) {
-    shares[group] = Math.round((100 * ticks) / TICKS_PER_S / seconds);
-  }
-  shares.other = Math.max(0, Math.round((100 * (after.busy - before.busy - ours)) / TICKS_PER_S / seconds));
-  shares.idle = Math.max(
-    0,
-    Math.round(100 * os.cpus().length - (100 * (after.busy - before.busy)) / TICKS_PER_S / seconds),
-  );
-  return shares;
-}
-const sharesText = (shares) =>
-  Object.entries(shares)
-    .map(([group, pct]) => `${group} ${pct}%`)
-    .join(', ');
-
-/** Redis's per-command totals (INFO commandstats): calls and microseconds. */
-async function redisCommandStats(redis) {
-  const stats = {};
-  for (const match of (await redis.info('commandstats')).matchAll(
-    /^cmdstat_([\w|]+):calls=(\d+),usec=(\d+)/gm,
-  )) {
-    stats[match[1]] = { calls: Number(match[2]), usec: Number(match[3]) };
-  }
-  return stats;
+  return snapshotCpu(mine);
 }
 
 /**
@@ -284,18 +214,22 @@ function redisPerDelivery(before, after, deliveries) {
     .map((c) => ({ command: c.command, perDelivery: Math.round((10 * c.calls) / deliveries) / 10 }));
 }
 
+/**
+ * The bench database's committed transactions (pg_stat_database): the workers' statements each commit,
+ * so per delivery this shows how well the worker's group commit batches (PostgreSQL publishes these
+ * counters with up to about a second of delay, small beside a phase).
+ */
+async function postgresCommits(databaseUrl) {
+  return withClient(databaseUrl, async (client) => {
+    const { rows } = await client.query(
+      'select xact_commit::int as commits from pg_stat_database where datname = current_database()',
+    );
+    return rows[0].commits;
+  });
+}
+
 // ---------------------------------------------------------------------------------------------------------
 // The stack: data servers, a database and a Redis prefix of our own, the receiver, the API and 2 workers.
-
-async function withClient(connectionString, run) {
-  const client = new pg.Client({ connectionString });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
-}
 
 const cleanups = [];
 async function cleanUp() {
@@ -326,18 +260,13 @@ async function startStack() {
   const redis = new Redis(redisUrl);
   cleanups.push(async () => {
     // Every key of the prefix: the kit's and Bull's (<prefix>bull:notifications:*).
-    let cursor = '0';
-    do {
-      const [next, keys] = await redis.scan(cursor, 'MATCH', `${keyPrefix}*`, 'COUNT', 2000);
-      if (keys.length) await redis.unlink(...keys);
-      cursor = next;
-    } while (cursor !== '0');
+    await deleteRedisKeys(redis, keyPrefix);
     await redis.quit();
   });
   const databaseUrl = new URL(pgAdminUrl);
   databaseUrl.pathname = `/${database}`;
 
-  const receiver = await startPushReceiver();
+  const receiver = await startPushReceiver({ keepAliveTimeoutMs: 120_000 });
   cleanups.push(() => receiver.close());
 
   const common = {
@@ -595,9 +524,12 @@ async function timedPhase(stack, subs, name, items, startMs) {
   await sleep(Math.max(0, startMs - Date.now()));
   const cpuBefore = cpuSnapshot();
   const redisBefore = await redisCommandStats(stack.redis);
+  const commitsBefore = await postgresCommits(stack.databaseUrl);
   await waitForPushes(stack.receiver, from, items.length, lastDue + LOST_AFTER_MS);
   const cpu = cpuShares(cpuBefore, cpuSnapshot());
   const redisAfter = await redisCommandStats(stack.redis);
+  await sleep(1_000); // PostgreSQL's counters lag
+  const commits = (await postgresCommits(stack.databaseUrl)) - commitsBefore;
   await sleep(500); // a duplicate would come right after
   const collected = collect(stack.receiver, subs.byEndpoint, subs.byUser, items, from);
   const deleteMs = await unschedule(stack, items);
@@ -619,6 +551,7 @@ async function timedPhase(stack, subs, name, items, startMs) {
       ]),
   );
   result.redis = redisPerDelivery(redisBefore, redisAfter, Math.max(1, result.delivered));
+  result.postgresCommitsPerDelivery = Math.round((100 * commits) / Math.max(1, result.delivered)) / 100;
   return result;
 }
 
@@ -764,7 +697,7 @@ function printCpu(phase) {
     `    machine while delivering (% of one core): ${sharesText(phase.cpu)}${phase.cpu.other > 20 ? '  <- other processes competed for the CPUs' : ''}`,
   );
   console.log(
-    `    Redis commands per delivery: ${phase.redis.map((c) => `${c.command} ${c.perDelivery}`).join(', ')}`,
+    `    Redis commands per delivery: ${phase.redis.map((c) => `${c.command} ${c.perDelivery}`).join(', ')}; PostgreSQL commits per delivery: ${phase.postgresCommitsPerDelivery} (2 without batching)`,
   );
 }
 const line = (label, value, target, ok) =>
@@ -788,7 +721,7 @@ try {
   const subs = { byUser, byEndpoint: new Map([...byUser.values()].map((s) => [s.endpoint, s])) };
 
   const warmStart = Date.now() + 3_000;
-  await timedPhase(stack, subs, 'warm-up', plan('warmup', 1, warmStart, 1_000), warmStart);
+  await timedPhase(stack, subs, 'warm-up', plan('warmup', 4, warmStart, 2_000), warmStart);
   assertAlive();
 
   const steadyStart = Date.now() + STEADY.leadMs;
@@ -823,7 +756,7 @@ try {
     `\nnotifier step alerts: ${USERS} subscriptions on a local https push receiver, ${WORKERS} worker processes`,
   );
   console.log(
-    `  settings: WORKER_CONCURRENCY ${CONCURRENCY} per worker; BULL_LOCK_DURATION_MS 8000, BULL_STALLED_INTERVAL_MS 4000, PUSH_TIMEOUT_MS 5000 (defaults); LOG_LEVEL ${logLevel}; ${os.cpus().length} CPUs, Node ${process.version}`,
+    `  settings: WORKER_CONCURRENCY ${CONCURRENCY} per worker; BULL_LOCK_DURATION_MS ${workerDefaults.BULL_LOCK_DURATION_MS}, BULL_STALLED_INTERVAL_MS ${workerDefaults.BULL_STALLED_INTERVAL_MS}, PUSH_TIMEOUT_MS ${workerDefaults.PUSH_TIMEOUT_MS} (defaults); LOG_LEVEL ${logLevel}; ${os.cpus().length} CPUs, Node ${process.version}`,
   );
   console.log(
     `\n  steady: ${fmt(steady.notifications)} due-now over ${STEADY.windowMs / 1000} s (1,000 due per second), ${fmt(steady.jobsPlanned)} jobs planned by ${fmt(steady.notifications / STEADY.perUser)} PUTs in ${fmt(steady.putMs)} ms`,

@@ -12,14 +12,11 @@
 import { spawn } from 'node:child_process';
 import { createHmac, randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { Redis } from 'ioredis';
-import pg from 'pg';
 import { provisionDataServers } from '../../scripts/lib/provision.mjs';
-import { stopDataServersUnlessShared } from './lib.mjs';
+import { freePort, percentile, root, stopDataServersUnlessShared, withClient } from './lib.mjs';
 
-const root = path.resolve(import.meta.dirname, '..', '..');
 const USERS = 100;
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const CONTENTION = { concurrent: 200, maxUses: 10, rounds: Number(process.env.CONTENTION_ROUNDS ?? 5) };
@@ -31,25 +28,6 @@ const ADMIN = { email: 'bench-admin@pitclock.test', password: randomBytes(12).to
 const dataServers = await provisionDataServers();
 const pgAdminUrl = process.env.PG_ADMIN_URL ?? dataServers.adminUrl;
 const redisUrl = dataServers.redisUrl;
-
-const freePort = () =>
-  new Promise((resolve) => {
-    const server = createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-
-async function withClient(connectionString, run) {
-  const client = new pg.Client({ connectionString });
-  await client.connect();
-  try {
-    return await run(client);
-  } finally {
-    await client.end();
-  }
-}
 
 /** Runs services/<name>/src/main.ts with env until /readyz answers; answers its URL and the child. */
 async function startService(name, env) {
@@ -149,10 +127,6 @@ const post = (url, token, body) =>
     body: JSON.stringify(body),
   });
 
-const percentile = (values, p) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN;
-};
 const round1 = (n) => Math.round(n * 10) / 10;
 
 async function createCode(url, adminToken, code, maxUses) {

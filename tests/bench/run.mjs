@@ -2,7 +2,15 @@
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 
-const benches = ['bundle.mjs', 'auth.mjs', 'store.mjs', 'redeem.mjs', 'notifier.mjs'];
+const benches = [
+  'bundle.mjs',
+  'auth.mjs',
+  'store.mjs',
+  'redeem.mjs',
+  'notifier.mjs',
+  'push-floor.mjs',
+  'contest-morning.mjs',
+];
 let failed = 0;
 for (const bench of benches) {
   const result = spawnSync(process.execPath, [path.join(import.meta.dirname, bench)], { stdio: 'inherit' });
