@@ -100,7 +100,7 @@ describe('planning the queue again from the stored schedules', () => {
       },
       { intervalMs: 20, logger },
     );
-    await expect.poll(() => calls).toBeGreaterThanOrEqual(3);
+    await expect.poll(() => calls, { timeout: 10_000 }).toBeGreaterThanOrEqual(3);
     await checks.stop();
     const stoppedAt = calls;
     await new Promise((resolve) => setTimeout(resolve, 60));

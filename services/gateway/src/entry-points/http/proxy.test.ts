@@ -488,14 +488,13 @@ describe('keep-alive connections to the instances', () => {
   });
 
   it('drops a connection idle for the idle timeout: the next request opens a new one and is answered', async () => {
-    // The instance would keep it 2 s; the gateway lets it go after 150 ms.
-    const a = await startInstance('a', answerJson, { keepAliveTimeoutMs: 2_000 });
+    // The instance would keep it 60 s; the gateway lets it go after 150 ms.
+    const a = await startInstance('a', answerJson, { keepAliveTimeoutMs: 60_000 });
     const gateway = gatewayFor([a.url], { upstreamIdleTimeoutMs: 150 });
     await request(gateway).get('/api/me').expect(200);
     await request(gateway).get('/api/me').expect(200);
     expect(a.connections()).toBe(1);
-    await sleep(400);
-    expect(a.sockets.size).toBe(0);
+    await vi.waitFor(() => expect(a.sockets.size).toBe(0), { timeout: 10_000, interval: 50 });
     await request(gateway).get('/api/me').expect(200);
     expect(a.connections()).toBe(2);
   });
@@ -508,7 +507,8 @@ describe('keep-alive connections to the instances', () => {
     });
     const gateway = gatewayFor([a.url]);
     await request(gateway).get('/api/me').expect(200);
-    await sleep(200);
+    // Closed on both ends: the gateway has seen the instance's FIN (its side answers it at once).
+    await vi.waitFor(() => expect(a.sockets.size).toBe(0), { timeout: 10_000, interval: 20 });
     const res = await request(gateway).post('/api/login').send({ email: 'a@b.c' }).expect(200);
     expect(res.headers['x-instance']).toBe('a');
     expect(a.seen).toHaveLength(2);
