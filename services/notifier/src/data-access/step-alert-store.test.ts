@@ -1,3 +1,4 @@
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { useNotifierService } from '../test-support/harness';
 import { createStepAlertStore, type StepAlertKey } from './step-alert-store';
@@ -263,5 +264,45 @@ describe('step alert store: jobs running at once', () => {
     expect(rows).toHaveLength(8);
     expect(await stateOf(phone.id)).toEqual([{ last_success_at: at(40), last_failure_at: at(20) }]);
     expect(await stateOf(lost.id)).toEqual([]);
+  });
+
+  it('probes push_deliveries per key after the table grew since its first loads, never reading all of it', async () => {
+    const cook = svc.user();
+    const key = keyOf(cook.id, 'run-growth');
+    await storeStep(cook.id, 'run-growth');
+    const phone = await storeSubscription(cook.id);
+    // One connection, so that a cached plan of the first loads would serve the last one.
+    const connection = new pg.Pool({ connectionString: svc.databaseUrl(), max: 1 });
+    try {
+      const single = createStepAlertStore({ pool: connection });
+      for (let i = 0; i < 8; i += 1) await single.load(key);
+      await svc.query(
+        `insert into push_deliveries
+           (user_id, run_id, step_id, stage, stage_index, due_at, sent_at, result, subscription_id)
+         select $1, 'other-run', 'step-' || n, 'due', 0, $2, now(), 'sent', $3
+         from generate_series(1, 5000) as n`,
+        [cook.id, dueAt, phone.id],
+      );
+      const indexTuplesRead = async () => {
+        const [row] = await svc.query<{ read: string }>(
+          `select idx_tup_read::text as read from pg_stat_user_indexes
+           where indexrelname = 'push_deliveries_accepted_unique'`,
+        );
+        return Number(row!.read);
+      };
+      const flushConnectionStats = async () => {
+        await connection.query('select pg_stat_force_next_flush()');
+        await connection.query('select 1');
+      };
+      await flushConnectionStats();
+      const before = await indexTuplesRead();
+      const loaded = await single.load(key);
+      await flushConnectionStats();
+      expect(loaded?.todo.map((subscription) => subscription.id)).toEqual([phone.id]);
+      // A plan cached while the table was empty reads every 'sent' row (a hashed EXISTS): 5,000 here.
+      expect((await indexTuplesRead()) - before).toBeLessThan(100);
+    } finally {
+      await connection.end();
+    }
   });
 });

@@ -247,6 +247,8 @@ export const useNotifierService = ({ config = {} }: { config?: Overrides } = {})
   return {
     app: () => app,
     database: () => database,
+    /** The test database's URL, for a test that needs connections of its own. */
+    databaseUrl: () => testDb.url,
     redis: () => redis,
     receiver: () => receiver,
     queue: () => queue,
