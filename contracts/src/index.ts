@@ -25,12 +25,14 @@ export {
   ApiError,
   NETWORK_ERROR_MESSAGE,
   NETWORK_ERROR_TEXT,
+  errorField,
   errorText,
   isApiError,
   serverErrorText,
   type ApiErrorInit,
   type ApiErrorKind,
 } from './http/api-error';
+export { API_ERROR_CODES, type ApiErrorCode } from './http/error-codes';
 export {
   LOGIN_ROUTE,
   REFRESH_PATH,

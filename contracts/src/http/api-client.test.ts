@@ -335,23 +335,25 @@ describe('refresh and retry (SPEC.md section 8)', () => {
     expect(server.on('/api/auth/refresh')).toHaveLength(0);
   });
 
-  it("an error whose text mentions 'token' (any status, any case) also refreshes and retries", async () => {
-    let calls = 0;
+  it("refreshes on the 401 status whatever its code, never on a text that mentions 'token'", async () => {
     const server = await serve((req) => {
       if (req.path === '/api/auth/refresh') return { json: { access_token: 'fresh', device_id: 'd' } };
-      calls += 1;
-      if (req.headers.authorization === 'Bearer fresh') return { json: { ok: true } };
-      return calls === 1
+      if (req.path === '/api/revoked')
+        return req.headers.authorization === 'Bearer fresh'
+          ? { json: { ok: true } }
+          : { status: 401, json: { error: 'token_revoked', message: 'Sign in again' } };
+      return req.path === '/api/forbidden'
         ? { status: 403, json: { error: 'invalid_TOKEN', message: 'Forbidden' } }
         : { status: 400, text: 'Token missing', headers: { 'content-type': 'text/plain' } };
     });
-    const { client, store } = setup(server, {}, { token: 'stale', refresh_token: 'r1' });
-    await expect(client.get('/one')).resolves.toEqual({ ok: true });
+    const { client, store, onSessionExpired } = setup(server, {}, { token: 'stale', refresh_token: 'r1' });
+    await expect(client.get('/forbidden')).rejects.toMatchObject({ status: 403, code: 'invalid_TOKEN' });
+    await expect(client.get('/plain')).rejects.toMatchObject({ status: 400, message: 'Token missing' });
+    expect(server.on('/api/auth/refresh')).toHaveLength(0);
+    await expect(client.get('/revoked')).resolves.toEqual({ ok: true });
+    expect(server.on('/api/auth/refresh')).toHaveLength(1);
     expect(store.getToken()).toBe('fresh');
-    expect(store.getRefreshToken()).toBe('r1');
-    store.setTokens({ token: 'stale-again' });
-    await expect(client.get('/two')).resolves.toEqual({ ok: true });
-    expect(server.on('/api/auth/refresh')).toHaveLength(2);
+    expect(onSessionExpired).not.toHaveBeenCalled();
   });
 
   it('other errors do not refresh', async () => {

@@ -108,18 +108,12 @@ function httpError(response: Response, data: unknown): ApiError {
   });
 }
 
-/** SPEC.md section 8: a 401, or an error whose text contains 'token', asks for a refresh. */
+/**
+ * A 401 asks for a refresh (SPEC.md section 8). SPEC.md also refreshes on any error whose text contains
+ * 'token'; this client branches on the status and machine code only (issue 17): a text is for people.
+ */
 function isSessionError(err: ApiError): boolean {
-  if (err.kind !== 'http') return false;
-  if (err.status === 401) return true;
-  const { body } = err;
-  const texts =
-    typeof body === 'string'
-      ? [body]
-      : typeof body === 'object' && body !== null
-        ? [(body as { error?: unknown }).error, (body as { message?: unknown }).message]
-        : [];
-  return texts.some((t) => typeof t === 'string' && /token/i.test(t));
+  return err.kind === 'http' && err.status === 401;
 }
 
 function goToLogin(): void {

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError, NETWORK_ERROR_TEXT, errorText, isApiError, serverErrorText } from './api-error';
+import {
+  ApiError,
+  NETWORK_ERROR_TEXT,
+  errorField,
+  errorText,
+  isApiError,
+  serverErrorText,
+} from './api-error';
 
 const httpError = (body: unknown, message = 'Request failed with status code 400') =>
   new ApiError({ kind: 'http', status: 400, message, body });
@@ -94,5 +101,34 @@ describe('ApiError', () => {
 
   it('the login screen text for a network error is the SPEC.md section 8 text', () => {
     expect(NETWORK_ERROR_TEXT).toBe('Network error — is /api reachable on this host?');
+  });
+});
+
+describe('errorField: the input a validation answer is about, by its machine-readable path', () => {
+  const answer = (body: unknown, status = 400) => new ApiError({ kind: 'http', status, message: 'x', body });
+
+  it('is the first issue path of a validation_failed answer', () => {
+    const body = {
+      error: 'validation_failed',
+      message: 'Max uses must be a whole number',
+      details: { issues: [{ path: 'max_uses', message: 'm', code: 'custom' }, { path: 'code' }] },
+    };
+    expect(errorField(answer(body))).toBe('max_uses');
+  });
+
+  it('is undefined for other codes, a whole-body rule, a missing or odd details, and non-errors', () => {
+    expect(
+      errorField(answer({ error: 'email_taken', message: 'm', details: { issues: [{ path: 'email' }] } })),
+    ).toBeUndefined();
+    expect(
+      errorField(answer({ error: 'validation_failed', message: 'm', details: { issues: [{ path: '' }] } })),
+    ).toBeUndefined();
+    expect(errorField(answer({ error: 'validation_failed', message: 'm' }))).toBeUndefined();
+    expect(
+      errorField(answer({ error: 'validation_failed', message: 'm', details: { issues: 'x' } })),
+    ).toBeUndefined();
+    expect(errorField(answer('plain text'))).toBeUndefined();
+    expect(errorField(null)).toBeUndefined();
+    expect(errorField(new Error('validation_failed email'))).toBeUndefined();
   });
 });

@@ -1,3 +1,5 @@
+import { API_ERROR_CODES } from './error-codes';
+
 export type ApiErrorKind = 'http' | 'network' | 'timeout' | 'invalid-response';
 
 /** Message of a network failure (fetch rejected): the text SPEC.md section 8 matches on. */
@@ -76,4 +78,22 @@ export function errorText(err: unknown, fallback: string): string {
   if (fromServer !== undefined) return fromServer;
   const { message } = err as { message?: unknown };
   return nonEmpty(message) ? message : fallback;
+}
+
+/**
+ * The input a 400 'validation_failed' answer is about: the dotted path of its first issue
+ * (details.issues[0].path, e.g. 'email' or 'max_uses'), or undefined for any other failure or a rule
+ * about the whole body. Forms place the message beside that field by this name, never by its text.
+ */
+export function errorField(err: unknown): string | undefined {
+  if (typeof err !== 'object' || err === null) return undefined;
+  const { body } = err as { body?: unknown };
+  if (typeof body !== 'object' || body === null) return undefined;
+  const { error, details } = body as { error?: unknown; details?: unknown };
+  if (error !== API_ERROR_CODES.validationFailed || typeof details !== 'object' || details === null)
+    return undefined;
+  const { issues } = details as { issues?: unknown };
+  if (!Array.isArray(issues)) return undefined;
+  const path = (issues[0] as { path?: unknown } | undefined)?.path;
+  return typeof path === 'string' && path !== '' ? path : undefined;
 }

@@ -6,3 +6,12 @@ export function operationMessage(failure: unknown, fallback: string): string {
   }
   return fallback;
 }
+
+/** The input a rejected store operation names ({ field }), if any. */
+export function operationField(failure: unknown): string | undefined {
+  if (typeof failure === 'object' && failure !== null && 'field' in failure) {
+    const { field } = failure as { field: unknown };
+    if (typeof field === 'string') return field;
+  }
+  return undefined;
+}

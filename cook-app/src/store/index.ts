@@ -78,6 +78,7 @@ export {
 } from './operations/contests';
 export {
   completeStep,
+  CUSTOM_TIME_FIELD,
   dismissStep,
   getOrStartRunForContest,
   getRun,

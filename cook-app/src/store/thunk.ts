@@ -40,14 +40,24 @@ export type CookExtra = {
 export type CookRootState = CookState & { _persist: PersistState };
 export type CookDispatch = ThunkDispatch<CookRootState, CookExtra, UnknownAction>;
 
-/** How an operation rejects: with the SPEC.md message ('Item not found', a validation text...). */
-export type OperationError = { message: string };
+/**
+ * How an operation rejects: with the SPEC.md message ('Item not found', a validation text...) and, when one
+ * input was wrong, that input's name, so a form puts the message beside its field without matching texts.
+ */
+export type OperationError = { message: string; field?: string };
 
-/** An expected failure of an operation, with the message the user sees. */
-export class OperationFailure extends Error {}
+/** An expected failure of an operation, with the message the user sees and the input it is about. */
+export class OperationFailure extends Error {
+  readonly field: string | undefined;
 
-export function fail(message: string): never {
-  throw new OperationFailure(message);
+  constructor(message: string, field?: string) {
+    super(message);
+    this.field = field;
+  }
+}
+
+export function fail(message: string, field?: string): never {
+  throw new OperationFailure(message, field);
 }
 
 export type OperationContext = {
@@ -99,8 +109,9 @@ export function defineOperation<Returned, Arg = void>(
     try {
       return await run(arg, context);
     } catch (error) {
-      const message = error instanceof OperationFailure ? error.message : fallbackMessage;
-      return api.rejectWithValue({ message });
+      if (!(error instanceof OperationFailure)) return api.rejectWithValue({ message: fallbackMessage });
+      const { message, field } = error;
+      return api.rejectWithValue(field === undefined ? { message } : { message, field });
     }
   });
 }

@@ -1,4 +1,5 @@
-import { CreatePromoCodeRequest, LICENSING_MESSAGES } from '@pitclock/contracts/schemas';
+import { API_ERROR_CODES } from '@pitclock/contracts';
+import { CreatePromoCodeRequest } from '@pitclock/contracts/schemas';
 import type { AdminError } from '../../store';
 
 export type PromoField = 'code' | 'max_uses' | 'license_days' | 'expires_at';
@@ -49,22 +50,9 @@ export function toCreateBody(
   return { ok: true, body: { ...input, code: parsed.data.code } };
 }
 
-const m = LICENSING_MESSAGES;
-/** The service answers one text per rule (contracts' LICENSING_MESSAGES): each belongs to one field. */
-const FIELD_OF_TEXT: Record<string, PromoField> = {
-  [m.codeRequired]: 'code',
-  [m.codeTooLong]: 'code',
-  [m.codeCharacters]: 'code',
-  [m.codeTaken]: 'code',
-  [m.maxUsesInvalid]: 'max_uses',
-  [m.licenseDaysInvalid]: 'license_days',
-  [m.expiresAtInvalid]: 'expires_at',
-  [m.expiresAtPast]: 'expires_at',
-};
-
-/** The field a refused create belongs beside (a 400 of one rule, or 409 code_taken), if any. */
+/** The field a refused create belongs beside (a 400 about one input, or 409 code_taken), if any. */
 export function fieldOfError(error: AdminError): PromoField | undefined {
-  if (error.code === 'code_taken') return 'code';
-  if (error.status !== 400) return undefined;
-  return FIELD_OF_TEXT[error.message];
+  if (error.code === API_ERROR_CODES.codeTaken) return 'code';
+  if (error.code !== API_ERROR_CODES.validationFailed) return undefined;
+  return FIELDS.find((field) => field === error.field);
 }

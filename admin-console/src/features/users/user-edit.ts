@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { API_ERROR_CODES } from '@pitclock/contracts';
 import { AUTH_MESSAGES, EMAIL_PATTERN, LIMITS } from '@pitclock/contracts/schemas';
 import { asAdminError } from '../../lib/failure-banner';
 import { useUpdateUserMutation } from './users-api';
@@ -21,19 +22,12 @@ export function checkUserDraft({ name, email }: UserDraft): EditErrors {
   return errors;
 }
 
-const NAME_TEXTS = new Set<string>([AUTH_MESSAGES.nameTooShort, AUTH_MESSAGES.nameTooLong]);
-const EMAIL_TEXTS = new Set<string>([
-  AUTH_MESSAGES.emailInvalid,
-  AUTH_MESSAGES.emailTooLong,
-  AUTH_MESSAGES.emailTaken,
-]);
-
 /** Where a refused save shows: e-mail taken and the field rules beside their field, the rest under the row. */
 export function placeServerError(error: unknown): EditErrors {
-  const { code, message } = asAdminError(error);
-  if (code === 'email_taken' || EMAIL_TEXTS.has(message))
-    return { email: message || AUTH_MESSAGES.emailTaken };
-  if (NAME_TEXTS.has(message)) return { name: message };
+  const { code, field, message } = asAdminError(error);
+  if (code === API_ERROR_CODES.emailTaken) return { email: message || AUTH_MESSAGES.emailTaken };
+  if (code === API_ERROR_CODES.validationFailed && field === 'email') return { email: message };
+  if (code === API_ERROR_CODES.validationFailed && field === 'display_name') return { name: message };
   return { form: message && message !== T.updateFailed ? `${T.updateFailed}: ${message}` : T.updateFailed };
 }
 

@@ -8,8 +8,14 @@ import {
   VALIDATION_MESSAGES,
   type CompletionTimeMode,
 } from '../../domain';
-import { completeStep, FAILURE_MESSAGES, useCookDispatch, type RunStep } from '../../store';
-import { operationMessage } from '../../lib/operation-message';
+import {
+  completeStep,
+  CUSTOM_TIME_FIELD,
+  FAILURE_MESSAGES,
+  useCookDispatch,
+  type RunStep,
+} from '../../store';
+import { operationField, operationMessage } from '../../lib/operation-message';
 import { RUN_TEXT } from './messages';
 
 export type CompleteDialogProps = {
@@ -20,11 +26,6 @@ export type CompleteDialogProps = {
   /** After the store completed the step. */
   onCompleted: (step: RunStep) => void;
 };
-
-const CUSTOM_TIME_MESSAGES: readonly string[] = [
-  VALIDATION_MESSAGES.customTimeInvalid,
-  VALIDATION_MESSAGES.customTimeNoAnchor,
-];
 
 /**
  * Complete a step: at its scheduled time, now, or a custom HH:MM on the scheduled day; with an optional
@@ -63,7 +64,7 @@ export function CompleteDialog({ step, now, timeZone, onClose, onCompleted }: Co
       onCompleted(saved);
     } catch (failure) {
       const message = operationMessage(failure, FAILURE_MESSAGES.complete);
-      if (CUSTOM_TIME_MESSAGES.includes(message)) setCustomError(message);
+      if (operationField(failure) === CUSTOM_TIME_FIELD) setCustomError(message);
       else setError(message);
       setBusy(false);
     }

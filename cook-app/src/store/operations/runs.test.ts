@@ -4,6 +4,7 @@ import { expectRejectedUnchanged, readyStore, type TestStore } from '../test-hel
 import { addContest, attachTemplate, setContestClock } from './contests';
 import { addStepNote, getStepNotes } from './notes';
 import {
+  CUSTOM_TIME_FIELD,
   completeStep,
   dismissStep,
   getOrStartRunForContest,
@@ -247,6 +248,19 @@ describe('runs', () => {
         store.dispatch(completeStep({ step_id: step.id, time_mode: 'custom', custom_at: '10:00' })).unwrap(),
       'This step has no scheduled time to anchor the date.',
     );
+  });
+
+  it('names the custom time as the input a refused completion is about, so the dialog needs no text match', async () => {
+    const store = await readyStore();
+    const { steps } = await startedRun(store);
+    await expect(
+      store
+        .dispatch(completeStep({ step_id: steps[0]!.id, time_mode: 'custom', custom_at: '25:99' }))
+        .unwrap(),
+    ).rejects.toEqual({ message: 'Please pick a valid time (HH:MM).', field: CUSTOM_TIME_FIELD });
+    await expect(
+      store.dispatch(completeStep({ step_id: 'no-such-step', time_mode: 'now' })).unwrap(),
+    ).rejects.toEqual({ message: 'Item not found' });
   });
 });
 

@@ -154,6 +154,9 @@ export const undismissStep = defineOperation<RunStep, string>(
 
 export type CompleteStepInput = CompletionPayload & { step_id: string };
 
+/** The input a completion's custom-time error names (the dialog shows it beside that field). */
+export const CUSTOM_TIME_FIELD = 'custom_at' satisfies keyof CompleteStepInput;
+
 /**
  * Completes a step at its scheduled time, now, or a custom HH:MM on the scheduled day (SPEC.md section
  * 5 texts: 'Please pick a valid time (HH:MM).', 'This step has no scheduled time to anchor the date.').
@@ -164,7 +167,10 @@ export const completeStep = defineOperation<RunStep, CompleteStepInput>(
   FAILURE_MESSAGES.complete,
   ({ step_id, ...payload }, context) => {
     const { step, run } = stepAndRun(step_id, context);
-    const completedAt = valid(completionTime(step, payload, contestClockNow(run, context), context.timeZone));
+    const completedAt = valid(
+      completionTime(step, payload, contestClockNow(run, context), context.timeZone),
+      CUSTOM_TIME_FIELD,
+    );
     const note = validateNote(payload.note);
     const notes: StepNote[] = note.ok
       ? [{ id: context.newId(), run_id: run.id, step_id, body: note.value, ...stampNew(context.now) }]

@@ -3,9 +3,9 @@ import { STORE_MESSAGES } from '../messages';
 import { fail } from '../thunk';
 import type { Stamped } from '../types';
 
-/** The value of a domain validation, or a rejection with its SPEC text. */
-export function valid<T>(result: Validated<T>): T {
-  if (!result.ok) fail(result.error);
+/** The value of a domain validation, or a rejection with its SPEC text (naming the input `field`). */
+export function valid<T>(result: Validated<T>, field?: string): T {
+  if (!result.ok) fail(result.error, field);
   return result.value;
 }
 
