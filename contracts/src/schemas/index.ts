@@ -1,5 +1,6 @@
 // Browser-free entry: the call shapes shared by services and front ends.
 export * from './common';
+export * from './stored-values';
 export * from './auth';
 export * from './licensing';
 export * from './push';

@@ -13,6 +13,8 @@ describe('gateway config', () => {
     });
     expect(config.UPSTREAM_COOLDOWN_MS).toBe(2_000);
     expect(config.UPSTREAM_MAX_SOCKETS).toBe(64);
+    expect(config.BUFFERED_BODIES_MAX_BYTES).toBe(32 * 1024 * 1024);
+    expect([config.REQUEST_TIMEOUT_MS, config.HEADERS_TIMEOUT_MS]).toEqual([30_000, 10_000]);
     expect(config.WEATHER_HOSTS).toEqual([
       'https://geocoding-api.open-meteo.com',
       'https://api.open-meteo.com',
@@ -21,6 +23,13 @@ describe('gateway config', () => {
     expect(config.staticRoots.shell).toMatch(/\/shell\/dist$/);
     expect(config.staticRoots.cookApp).toMatch(/\/cook-app\/dist$/);
     expect(config.staticRoots.adminConsole).toMatch(/\/admin-console\/dist$/);
+  });
+
+  it('BUFFERED_BODIES_MAX_BYTES is at least one largest body (1 MiB)', () => {
+    expect(
+      loadConfig(gatewayConfigSchema, { BUFFERED_BODIES_MAX_BYTES: '8388608' }).BUFFERED_BODIES_MAX_BYTES,
+    ).toBe(8 * 1024 * 1024);
+    expect(() => loadConfig(gatewayConfigSchema, { BUFFERED_BODIES_MAX_BYTES: '1000' })).toThrow(ConfigError);
   });
 
   it('GATEWAY_PORT wins over PORT; lists and static folders are overridable', () => {

@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { commonConfigSchema, portVar, urlListVar } from '@pitclock/kit';
 import { z } from 'zod';
+import { defaultMaxBufferedBodyBytes, defaultMaxRequestBodyBytes } from './entry-points/http/request-body';
 
 export const defaultWeatherHosts = ['https://geocoding-api.open-meteo.com', 'https://api.open-meteo.com'];
 export const defaultBackupHosts = ['https://api.jsonbin.io'];
@@ -62,6 +63,13 @@ export const gatewayConfigSchema = commonConfigSchema
     UPSTREAM_COOLDOWN_MS: z.coerce.number().int().min(0).max(600_000).default(2_000),
     /** Keep-alive connections the gateway keeps per instance URL (busy and idle); more requests wait for one. */
     UPSTREAM_MAX_SOCKETS: z.coerce.number().int().min(1).max(10_000).default(64),
+    /** What the request bodies in flight may hold together (they are buffered to be retried); beyond: 503. */
+    BUFFERED_BODIES_MAX_BYTES: z.coerce
+      .number()
+      .int()
+      .min(defaultMaxRequestBodyBytes)
+      .max(1024 * 1024 * 1024)
+      .default(defaultMaxBufferedBodyBytes),
   })
   .transform((env) => ({
     ...env,

@@ -13,6 +13,7 @@ runMain(async () => {
     proxyTimeoutMs: config.PROXY_TIMEOUT_MS,
     upstreamCooldownMs: config.UPSTREAM_COOLDOWN_MS,
     upstreamMaxSockets: config.UPSTREAM_MAX_SOCKETS,
+    maxBufferedBodyBytes: config.BUFFERED_BODIES_MAX_BYTES,
     trustProxy: config.TRUST_PROXY,
     logger,
   });
@@ -21,6 +22,8 @@ runMain(async () => {
     port: config.port,
     host: config.HOST,
     logger,
+    requestTimeoutMs: config.REQUEST_TIMEOUT_MS,
+    headersTimeoutMs: config.HEADERS_TIMEOUT_MS,
     // In-flight requests have finished: close the keep-alive connections to the instances.
     onClose: async () => app.closeUpstreams(),
   });

@@ -1,8 +1,9 @@
+import { API_PATHS } from '@pitclock/contracts/api-paths';
 import express, { Router, type Express } from 'express';
 import helmet from 'helmet';
 import type { Logger } from 'pino';
 import type { Registry } from 'prom-client';
-import { errorHandler, jsonBody, notFoundHandler } from './http/handlers';
+import { errorHandler, jsonBody, notFoundHandler, rejectNulCharacters } from './http/handlers';
 import { createHttpLogger } from './logger';
 import { createMetricsRegistry, httpMetrics } from './metrics';
 import type { VersionInfo } from './version';
@@ -64,10 +65,10 @@ export const createProbeRouter = ({
   readinessTimeoutMs = 2_000,
 }: ProbeOptions): Router => {
   const router = Router();
-  router.get('/healthz', (_req, res) => {
+  router.get(API_PATHS.healthz, (_req, res) => {
     res.set('Cache-Control', 'no-store').json({ status: 'ok' } satisfies HealthResponse);
   });
-  router.get('/readyz', async (_req, res) => {
+  router.get(API_PATHS.readyz, async (_req, res) => {
     const names = Object.keys(readiness);
     const results = await Promise.allSettled(
       names.map((check) => withTimeout(readiness[check]!, readinessTimeoutMs)),
@@ -89,8 +90,8 @@ export const createProbeRouter = ({
 };
 
 /**
- * The express app of a service: security headers, request log, metrics, JSON body, probes, version,
- * then the service's routers, then 404 and the error handler. Builds nothing at import time.
+ * The express app of a service: security headers, request log, metrics, probes, version, JSON body,
+ * refusal of NUL characters, then the service's routers, then 404 and the error handler. Builds nothing at import time.
  */
 export const createServiceApp = (options: ServiceAppOptions): Express => {
   const { name, version, logger, readiness = {}, readinessTimeoutMs = 2_000, routers = [] } = options;
@@ -104,17 +105,18 @@ export const createServiceApp = (options: ServiceAppOptions): Express => {
 
   app.use(createProbeRouter({ logger, readiness, readinessTimeoutMs }));
 
-  app.get('/metrics', async (_req, res) => {
+  app.get(API_PATHS.metrics, async (_req, res) => {
     res.set('Content-Type', registry.contentType).send(await registry.metrics());
   });
 
-  app.get('/api/version', (_req, res) => {
+  app.get(API_PATHS.version, (_req, res) => {
     const body: VersionResponse = { service: name, version: version.version };
     if (version.commit) body.commit = version.commit;
     res.set('Cache-Control', 'no-store').json(body);
   });
 
   app.use(jsonBody({ limit: options.jsonLimit }));
+  app.use(rejectNulCharacters);
   for (const router of routers) app.use(router);
   app.use(notFoundHandler);
   app.use(errorHandler(logger));

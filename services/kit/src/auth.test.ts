@@ -105,6 +105,13 @@ describe('requireAuth (passport-jwt, HS256, audience pinned)', () => {
     await expect401(`Bearer ${token}`);
   });
 
+  it('answers 401, not a database error, for a signed sub past the largest stored user id', async () => {
+    for (const subject of ['2147483648', '9999999999999999']) {
+      const token = jwt.sign({}, secret, { algorithm: 'HS256', audience, subject, expiresIn: 600 });
+      await expect401(`Bearer ${token}`);
+    }
+  });
+
   it('answers 401 for garbage', () => expect401('Bearer not.a.jwt'));
 });
 

@@ -3,13 +3,17 @@ import type { Request, RequestHandler } from 'express';
 import jwt from 'jsonwebtoken';
 import { Passport } from 'passport';
 import { ExtractJwt, Strategy as JwtStrategy } from 'passport-jwt';
-import { forbidden, unauthorized } from './http/errors';
+import { PG_INTEGER_MAX } from '@pitclock/contracts/schemas';
+import { forbidden, HttpError, unauthorized } from './http/errors';
+import type { TokenGenerations } from './token-generations';
 
 export type AccessClaims = {
   sub: string;
   aud?: string | string[];
   iat?: number;
   exp?: number;
+  /** The user's token generation when the token was issued (see createTokenGenerations); missing is 0. */
+  gen?: number;
   [claim: string]: unknown;
 };
 
@@ -21,11 +25,33 @@ export type AuthOptions = {
   audience: string;
   /** The server decides who is an admin (from its database), never the token. */
   isAdmin?: (userId: number) => Promise<boolean>;
+  /**
+   * Every service sets it in production: a token whose `gen` claim is not the user's current generation
+   * (the user was deleted or their role changed since it was issued) is refused with 401 token_revoked.
+   */
+  generations?: Pick<TokenGenerations, 'current'>;
 };
 
 export type Auth = { requireAuth: RequestHandler; requireAdmin: RequestHandler };
 
-const positiveInt = /^[1-9]\d{0,15}$/;
+const positiveInt = /^[1-9]\d{0,9}$/;
+/** A user id PostgreSQL can store: a signed `sub` past it would fail in the database, not as a 401. */
+const isUserId = (sub: string) => positiveInt.test(sub) && Number(sub) <= PG_INTEGER_MAX;
+
+/** The 401 of a token issued before its user's last generation bump. */
+export const tokenRevoked = () =>
+  new HttpError(401, 'token_revoked', 'This session was ended by a change to the account; sign in again');
+
+/** What the verify step tells requireAuth when it refuses a well-signed token. */
+type Refusal = { revoked: true };
+const isRevoked = (info: unknown): boolean =>
+  typeof info === 'object' && info !== null && (info as Partial<Refusal>).revoked === true;
+
+/** The `gen` claim: missing is 0; anything but a whole number >= 0 makes the token invalid. */
+const generationOf = (claims: AccessClaims): number | undefined => {
+  const gen = claims.gen === undefined ? 0 : claims.gen;
+  return typeof gen === 'number' && Number.isSafeInteger(gen) && gen >= 0 ? gen : undefined;
+};
 
 /**
  * The HMAC key as a KeyObject, made once per secret. Given a string, jsonwebtoken first tries to read it
@@ -51,8 +77,10 @@ export const getAuthUser = (req: Request): AuthUser => {
 /**
  * Bearer-token middleware (passport-jwt): HS256 only, audience pinned, `sub` must be a user id.
  * Anything else (no token, alg none, another algorithm, bad signature, expired, other audience) is a 401.
+ * With `generations`, a token of an older generation is a 401 token_revoked, and a generation that cannot
+ * be read (Redis down) a 503.
  */
-export const createAuth = ({ secret, audience, isAdmin }: AuthOptions): Auth => {
+export const createAuth = ({ secret, audience, isAdmin, generations }: AuthOptions): Auth => {
   const passport = new Passport();
   passport.use(
     'jwt',
@@ -65,29 +93,39 @@ export const createAuth = ({ secret, audience, isAdmin }: AuthOptions): Auth => 
         audience,
         ignoreExpiration: false,
       },
-      (claims: AccessClaims, done: (err: unknown, user?: AuthUser | false) => void) => {
+      (claims: AccessClaims, done: (err: unknown, user?: AuthUser | false, info?: Refusal) => void) => {
         const sub = String(claims.sub ?? '');
-        if (!positiveInt.test(sub)) {
+        const gen = generationOf(claims);
+        if (!isUserId(sub) || gen === undefined) {
           done(null, false);
           return;
         }
-        done(null, { id: Number(sub), claims });
+        const user: AuthUser = { id: Number(sub), claims };
+        if (!generations) {
+          done(null, user);
+          return;
+        }
+        generations.current(user.id).then(
+          (current) => (current === gen ? done(null, user) : done(null, false, { revoked: true })),
+          (err: unknown) => done(err),
+        );
       },
     ),
   );
   const requireAuth: RequestHandler = (req, res, next) => {
-    passport.authenticate('jwt', { session: false }, (err: unknown, user: AuthUser | false | undefined) => {
+    const verified = (err: unknown, user: AuthUser | false | undefined, info: unknown) => {
       if (err) {
         next(err);
         return;
       }
       if (!user) {
-        next(unauthorized('A valid bearer token is required'));
+        next(isRevoked(info) ? tokenRevoked() : unauthorized('A valid bearer token is required'));
         return;
       }
       req.user = user;
       next();
-    })(req, res, next);
+    };
+    passport.authenticate('jwt', { session: false }, verified)(req, res, next);
   };
 
   const requireAdmin: RequestHandler = (req, res, next) => {

@@ -40,6 +40,19 @@ describe('loadConfig', () => {
     expect(message).not.toContain('short-secret');
   });
 
+  it('bounds the time to receive a request: 30 s in all, 10 s for the headers, never under 1 s', () => {
+    expect(loadConfig(baseConfigSchema, valid)).toMatchObject({
+      REQUEST_TIMEOUT_MS: 30_000,
+      HEADERS_TIMEOUT_MS: 10_000,
+    });
+    expect(
+      loadConfig(baseConfigSchema, { ...valid, REQUEST_TIMEOUT_MS: '5000', HEADERS_TIMEOUT_MS: '2000' }),
+    ).toMatchObject({ REQUEST_TIMEOUT_MS: 5_000, HEADERS_TIMEOUT_MS: 2_000 });
+    expect(() => loadConfig(baseConfigSchema, { ...valid, REQUEST_TIMEOUT_MS: '0' })).toThrow(
+      /REQUEST_TIMEOUT_MS: /,
+    );
+  });
+
   it('treats an empty variable as unset so the default applies', () => {
     expect(loadConfig(baseConfigSchema, { ...valid, HOST: '', PORT: '' })).toMatchObject({
       HOST: '127.0.0.1',

@@ -33,6 +33,15 @@ export const urlListVar = (fallback: readonly string[]) =>
 const postgresUrl = z.url({ protocol: /^postgres(ql)?$/, error: 'must be a postgres:// URL' });
 const redisUrl = z.url({ protocol: /^rediss?$/, error: 'must be a redis:// URL' });
 
+/**
+ * A request's headers and body must arrive within these (REQUEST_TIMEOUT_MS, HEADERS_TIMEOUT_MS; serve
+ * applies them): a client sending one byte every few seconds holds a connection (and, at the gateway, a
+ * buffer) for 30 s at most, not Node's default of 5 minutes. API bodies are at most a few hundred kB. The
+ * time a handler takes once the request is in is not bounded by these.
+ */
+export const defaultRequestTimeoutMs = 30_000;
+export const defaultHeadersTimeoutMs = 10_000;
+
 /** Variables every process reads (the gateway too). */
 export const commonConfigSchema = z.object({
   NODE_ENV: z.enum(['development', 'test', 'production']).default('development'),
@@ -41,7 +50,12 @@ export const commonConfigSchema = z.object({
   LOG_LEVEL: z.enum(logLevels).default('info'),
   /** Express "trust proxy" (the gateway forwards X-Forwarded-For): loopback, a number of hops, or a list. */
   TRUST_PROXY: z.string().min(1).default('loopback'),
+  /** A request's headers and body must arrive within this, else 408 and the connection closed (serve). */
+  REQUEST_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(defaultRequestTimeoutMs),
+  /** A request's headers must arrive within this (at most REQUEST_TIMEOUT_MS). */
+  HEADERS_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(600_000).default(defaultHeadersTimeoutMs),
 });
+export type CommonConfig = z.infer<typeof commonConfigSchema>;
 
 /** Variables of a service with a database, Redis and bearer tokens (auth, licensing, notifier). */
 export const baseConfigSchema = commonConfigSchema.extend({

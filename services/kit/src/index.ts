@@ -2,14 +2,17 @@ export {
   ConfigError,
   baseConfigSchema,
   commonConfigSchema,
+  defaultHeadersTimeoutMs,
+  defaultRequestTimeoutMs,
   loadConfig,
   logLevels,
   portVar,
   urlListVar,
 } from './config';
-export type { BaseConfig, LogLevel } from './config';
+export type { BaseConfig, CommonConfig, LogLevel } from './config';
 export { createHttpLogger, createLogger } from './logger';
-export type { Logger } from './logger';
+export type { Logger, LoggerOptions } from './logger';
+export { safeError } from './safe-errors';
 export { createDatabase, migrate } from './database';
 export type { Database, DatabaseOptions, Db, MigrateOptions } from './database';
 export { createRedis, redisReconnectDelay } from './redis';
@@ -28,7 +31,15 @@ export {
 export type { ErrorBody } from './http/errors';
 export { parse, toIssues } from './http/validate';
 export type { ValidationIssue } from './http/validate';
-export { dependencyRetryAfterSeconds, errorHandler, jsonBody, notFoundHandler } from './http/handlers';
+export {
+  containsNul,
+  dependencyRetryAfterSeconds,
+  errorHandler,
+  invalidCharacters,
+  jsonBody,
+  notFoundHandler,
+  rejectNulCharacters,
+} from './http/handlers';
 export { isDependencyUnavailable } from './http/dependency-errors';
 export { Registry, createMetricsRegistry, httpDurationMetricName, httpMetrics } from './metrics';
 export { createProbeRouter, createServiceApp, parseTrustProxy } from './app';
@@ -47,7 +58,9 @@ export { connectInfrastructure, startHttpService } from './service';
 export type { Infrastructure, ServiceContext } from './service';
 export { resolveVersion } from './version';
 export type { VersionInfo } from './version';
-export { createAuth, getAuthUser, signAccessToken } from './auth';
+export { createAuth, getAuthUser, signAccessToken, tokenRevoked } from './auth';
+export { createTokenGenerations, tokenGenerationKey } from './token-generations';
+export type { TokenGenerations } from './token-generations';
 export { createRateLimit } from './rate-limit';
 export type { RateLimit, RateLimitOptions, RateLimitState } from './rate-limit';
 export type { AccessClaims, Auth, AuthOptions, AuthUser } from './auth';

@@ -1,7 +1,14 @@
-import { createServer, type RequestListener, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import {
+  createServer,
+  STATUS_CODES,
+  type RequestListener,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
+import type { AddressInfo, Socket } from 'node:net';
 import type { Logger } from 'pino';
-import { ConfigError } from './config';
+import { ConfigError, defaultHeadersTimeoutMs, defaultRequestTimeoutMs } from './config';
+import { HttpError } from './http/errors';
 
 export type ServeOptions = {
   port: number;
@@ -11,6 +18,10 @@ export type ServeOptions = {
   onClose?: () => Promise<void>;
   /** How long in-flight requests may take to finish after stop() before connections are cut. */
   shutdownTimeoutMs?: number;
+  /** The whole request (headers and body) must arrive within this, else 408 and the connection closed. */
+  requestTimeoutMs?: number;
+  /** The request's headers must arrive within this (at most requestTimeoutMs), else 408. */
+  headersTimeoutMs?: number;
 };
 
 /**
@@ -28,13 +39,59 @@ export type ServerHandle = {
   stop: () => Promise<void>;
 };
 
+/** What a client whose request Node's parser refused (or that was too slow) is told. */
+const clientErrorAnswer = (code: string | undefined): HttpError => {
+  switch (code) {
+    case 'ERR_HTTP_REQUEST_TIMEOUT':
+      return new HttpError(408, 'request_timeout', 'The request was not received in time');
+    case 'HPE_HEADER_OVERFLOW':
+      return new HttpError(431, 'headers_too_large', 'The request headers are too large');
+    default:
+      return new HttpError(400, 'bad_request', 'The request is not valid HTTP');
+  }
+};
+
+/**
+ * Node answers a request it cannot parse, or one that timed out, with a bare status line; this answers
+ * with the error shape instead (written on the socket: there is no response object), then closes.
+ */
+const answerClientError = (err: Error & { code?: string }, socket: Socket) => {
+  // An in-flight response that already started cannot take another status line.
+  const inFlight = (socket as Socket & { _httpMessage?: ServerResponse })._httpMessage;
+  if (err.code !== 'ECONNRESET' && socket.writable && !inFlight?.headersSent) {
+    const error = clientErrorAnswer(err.code);
+    const body = JSON.stringify(error.toBody());
+    socket.end(
+      `HTTP/1.1 ${error.status} ${STATUS_CODES[error.status]}\r\n` +
+        'Content-Type: application/json; charset=utf-8\r\n' +
+        `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+        'Connection: close\r\n\r\n' +
+        body,
+    );
+  }
+  socket.destroySoon();
+};
+
 /** Starts an HTTP server; signals are not touched (see installShutdown). */
 export const serve = async (app: RequestListener, options: ServeOptions): Promise<ServerHandle> => {
   const { logger, host = '127.0.0.1', shutdownTimeoutMs = 10_000 } = options;
-  const server = createServer(app);
-  server.keepAliveTimeout = serverKeepAliveTimeoutMs;
+  const requestTimeout = options.requestTimeoutMs ?? defaultRequestTimeoutMs;
   // A keep-alive connection that starts a request just before it times out must not be cut by headersTimeout.
-  server.headersTimeout = Math.max(server.headersTimeout, serverKeepAliveTimeoutMs + 1_000);
+  const headersTimeout = Math.min(
+    requestTimeout,
+    Math.max(options.headersTimeoutMs ?? defaultHeadersTimeoutMs, serverKeepAliveTimeoutMs + 1_000),
+  );
+  const server = createServer(
+    {
+      requestTimeout,
+      headersTimeout,
+      // How often Node looks for requests past their timeouts (its default, 30 s, would add up to 30 s).
+      connectionsCheckingInterval: Math.max(50, Math.min(1_000, Math.floor(headersTimeout / 4))),
+    },
+    app,
+  );
+  server.keepAliveTimeout = serverKeepAliveTimeoutMs;
+  server.on('clientError', answerClientError);
   let stopping = false;
   // Once stopping, responses ask clients to close their keep-alive connection.
   server.on('request', (_req, res) => {

@@ -57,6 +57,13 @@ export const startHttpService = <S extends z.ZodType<BaseConfig>>(options: {
     const logger = createLogger({ name: options.name, level: config.LOG_LEVEL });
     const infra = await connectInfrastructure(config, { logger, migrations: options.migrations });
     const app = await options.createApp({ config, logger, infra, version: resolveVersion() });
-    const server = await serve(app, { port: config.PORT, host: config.HOST, logger, onClose: infra.close });
+    const server = await serve(app, {
+      port: config.PORT,
+      host: config.HOST,
+      logger,
+      onClose: infra.close,
+      requestTimeoutMs: config.REQUEST_TIMEOUT_MS,
+      headersTimeoutMs: config.HEADERS_TIMEOUT_MS,
+    });
     installShutdown(server, logger);
   });

@@ -57,6 +57,8 @@ runMain(async () => {
     port: config.PORT,
     host: config.HOST,
     logger,
+    requestTimeoutMs: config.REQUEST_TIMEOUT_MS,
+    headersTimeoutMs: config.HEADERS_TIMEOUT_MS,
     onClose: async () => {
       await queuePlanChecks.stop();
       await queue.close();

@@ -61,6 +61,8 @@ runMain(async () => {
     host: config.HOST,
     logger,
     onClose: infra.close,
+    requestTimeoutMs: config.REQUEST_TIMEOUT_MS,
+    headersTimeoutMs: config.HEADERS_TIMEOUT_MS,
   });
   // SIGTERM: the running jobs finish and the queue closes first, then the probe server, then the pools.
   installShutdown([consumer, probe], logger);

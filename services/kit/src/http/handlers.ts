@@ -9,6 +9,40 @@ import { toIssues } from './validate';
 export const jsonBody = ({ limit = '100kb' }: { limit?: string | number } = {}): RequestHandler =>
   express.json({ limit, strict: true });
 
+/**
+ * True when a NUL character is in any string or key of a parsed JSON value, at any depth. Iterative: a
+ * body nested 50,000 levels deep must not overflow the stack.
+ */
+export const containsNul = (value: unknown): boolean => {
+  const pending: unknown[] = [value];
+  while (pending.length > 0) {
+    const item = pending.pop();
+    if (typeof item === 'string') {
+      if (item.includes('\0')) return true;
+    } else if (Array.isArray(item)) {
+      for (const element of item) pending.push(element);
+    } else if (typeof item === 'object' && item !== null) {
+      for (const [key, element] of Object.entries(item)) {
+        if (key.includes('\0')) return true;
+        pending.push(element);
+      }
+    }
+  }
+  return false;
+};
+
+export const invalidCharacters = () =>
+  new HttpError(400, 'invalid_characters', 'The request contains a NUL character, which is never accepted');
+
+/**
+ * Refuses a request with a NUL character in its path (route parameters), its query string or its JSON
+ * body (keys and values) before any handler runs: PostgreSQL cannot store NUL in text, so it would fail
+ * deep inside a query. In a URL a NUL can only arrive percent-encoded (Node refuses a raw one).
+ */
+export const rejectNulCharacters: RequestHandler = (req, _res, next) => {
+  next(/%00/.test(req.originalUrl) || containsNul(req.body) ? invalidCharacters() : undefined);
+};
+
 /** Any route no router answered: 404 with the error shape. */
 export const notFoundHandler: RequestHandler = (req, _res, next) => {
   next(notFound(`No route for ${req.method} ${req.path}`));
@@ -19,6 +53,10 @@ type ExpressLikeError = { type?: unknown; status?: unknown; statusCode?: unknown
 
 const fromHttpLikeError = (err: unknown): HttpError | undefined => {
   if (typeof err !== 'object' || err === null) return undefined;
+  // express's router could not percent-decode a route parameter (it marks the URIError 400, not exposed).
+  if (err instanceof URIError && (err as ExpressLikeError).status === 400) {
+    return new HttpError(400, 'invalid_path', 'The request path is not valid percent-encoding');
+  }
   const { type, status, statusCode, expose } = err as ExpressLikeError;
   switch (type) {
     case 'entity.parse.failed':
@@ -40,6 +78,27 @@ const fromHttpLikeError = (err: unknown): HttpError | undefined => {
   return undefined;
 };
 
+/** The SQLSTATE of a PostgreSQL error, under drizzle's DrizzleQueryError (`cause`) or not. */
+const sqlStateOf = (err: unknown): string | undefined => {
+  let current = err;
+  for (let depth = 0; depth < 5 && typeof current === 'object' && current !== null; depth += 1) {
+    const { code, severity, cause } = current as { code?: unknown; severity?: unknown; cause?: unknown };
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) && typeof severity === 'string') return code;
+    current = cause;
+  }
+  return undefined;
+};
+
+/**
+ * A PostgreSQL data exception (SQLSTATE class 22: a character it cannot store, a number out of range,
+ * text that is not a valid value of its type, a string too long...) is a value the request brought that
+ * validation let through: a 400, not a 500. The answer never says which value.
+ */
+const fromDataException = (sqlState: string): HttpError =>
+  sqlState === '22021' || sqlState === '22P05'
+    ? new HttpError(400, 'invalid_characters', 'The request contains characters that cannot be stored')
+    : new HttpError(400, 'invalid_value', 'A value of the request cannot be stored');
+
 /** What a client is told when a dependency is down: try again after this many seconds. */
 export const dependencyRetryAfterSeconds = 5;
 
@@ -58,9 +117,14 @@ export const errorHandler =
       return;
     }
     let httpError: HttpError;
+    const sqlState = sqlStateOf(err);
     if (err instanceof HttpError) httpError = err;
     else if (err instanceof ZodError) {
       httpError = new HttpError(400, 'validation_failed', 'Request is invalid', { issues: toIssues(err) });
+    } else if (sqlState?.startsWith('22')) {
+      httpError = fromDataException(sqlState);
+      // The logger drops the query's parameters and PostgreSQL's echo of the value (see safeError).
+      logger.warn({ err, sqlState, method: req.method, path: req.path }, 'a value was refused by PostgreSQL');
     } else {
       httpError =
         fromHttpLikeError(err) ??

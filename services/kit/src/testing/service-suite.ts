@@ -164,6 +164,17 @@ export const describeServiceBasics = (options: ServiceSuiteOptions): ServiceSuit
       expect(await countRows()).toBe(before);
     });
 
+    it('a NUL character in the JSON body answers 400 invalid_characters before any handler and stores nothing', async () => {
+      const before = await countRows();
+      const res = await request(app)
+        .post(options.postPath)
+        .set('Content-Type', 'application/json')
+        .send('{"email": "a\\u0000b@pit.test", "code": "X\\u0000"}')
+        .expect(400);
+      expect(errorBodySchema.parse(res.body).error).toBe('invalid_characters');
+      expect(await countRows()).toBe(before);
+    });
+
     it('an unknown route answers 404 with the error shape', async () => {
       const res = await request(app).get('/api/does-not-exist').expect(404);
       expect(res.body).toEqual({ error: 'not_found', message: 'No route for GET /api/does-not-exist' });

@@ -2,7 +2,7 @@ import { Redis } from 'ioredis';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { createRedis } from '../redis';
-import { createTestDatabase, testRedisPrefix } from './index';
+import { createTestDatabase, testRedisPrefix, withNulInEachString } from './index';
 import { pgAdminUrl } from './resources';
 
 const databaseExists = async (name: string) => {
@@ -46,5 +46,15 @@ describe('test helpers', () => {
       await other.cleanup();
       await Promise.all([a.close(), b.close(), raw.quit()]);
     }
+  });
+
+  it('withNulInEachString puts a NUL in one string at a time, at any depth, and leaves the rest as it was', () => {
+    const body = { email: 'ab', n: 1, device: { id: 'xyz', tags: ['t'] } };
+    expect(withNulInEachString(body)).toEqual([
+      { path: 'email', value: { ...body, email: 'a\u0000b' } },
+      { path: 'device.id', value: { ...body, device: { ...body.device, id: 'x\u0000yz' } } },
+      { path: 'device.tags.0', value: { ...body, device: { ...body.device, tags: ['\u0000t'] } } },
+    ]);
+    expect(body.email).toBe('ab');
   });
 });
