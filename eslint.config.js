@@ -5,14 +5,20 @@ import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import globals from 'globals';
+import regexp from 'eslint-plugin-regexp';
 import { existsSync, readdirSync } from 'node:fs';
 
 const frontEnds = ['shell', 'cook-app', 'admin-console'];
 const services = ['kit', 'auth', 'licensing', 'notifier', 'gateway'];
 const pkg = (names) => names.map((n) => `@pitclock/${n}`);
-const noImportOf = (names, message) => ({
-  'no-restricted-imports': ['error', { paths: pkg(names).map((name) => ({ name, message })) }],
+const noImportOf = (names, message, more = []) => ({
+  'no-restricted-imports': ['error', { paths: [...pkg(names).map((name) => ({ name, message })), ...more] }],
 });
+// The OpenAPI generator and the route check are for servers and tests: never in a browser bundle.
+const serverOnlyContracts = ['@pitclock/contracts/openapi', '@pitclock/contracts/api-routes'].map((name) => ({
+  name,
+  message: 'server and test code only (it pulls in the OpenAPI generator); use @pitclock/contracts/api-paths',
+}));
 
 const featureZones = (app) => ({
   target: `./${app}/src/features/*`,
@@ -47,6 +53,21 @@ export default tseslint.config(
   },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  // Regular expressions (eslint-plugin-regexp): every pattern anywhere must run in linear time, since one
+  // that backtracks lets a single request freeze a service (issue 17). The recommended set checks the rest
+  // of their correctness; its purely stylistic rules stay off (they would rewrite working patterns).
+  regexp.configs['flat/recommended'],
+  {
+    rules: {
+      'regexp/no-super-linear-backtracking': 'error',
+      'regexp/no-super-linear-move': 'error',
+      'regexp/prefer-d': 'off',
+      'regexp/prefer-w': 'off',
+      'regexp/use-ignore-case': 'off',
+      'regexp/prefer-character-class': 'off',
+      'regexp/no-unused-capturing-group': 'off',
+    },
+  },
   {
     plugins: { 'import-x': importX },
     languageOptions: { globals: { ...globals.node } },
@@ -80,6 +101,7 @@ export default tseslint.config(
     rules: noImportOf(
       ['cook-app', 'admin-console', ...services],
       'the shell reaches remotes only through Module Federation',
+      serverOnlyContracts,
     ),
   },
   {
@@ -87,6 +109,7 @@ export default tseslint.config(
     rules: noImportOf(
       ['shell', 'cook-app', 'admin-console', ...services].filter(Boolean),
       'a remote never imports the shell, another remote or a service',
+      serverOnlyContracts,
     ),
   },
   {

@@ -138,7 +138,7 @@ function spawnNotifier(name, entry, env) {
       proc.tail.push(line);
       if (proc.tail.length > 40) proc.tail.shift();
       // pino levels 40 (warn) and up: counted per message, shown in the report.
-      const match = /"level":(\d+).*"msg":"([^"]*)"/.exec(line);
+      const match = /"level":(\d+),.*"msg":"([^"]*)"/.exec(line);
       if (match && Number(match[1]) >= 40)
         proc.warnings.set(match[2], (proc.warnings.get(match[2]) ?? 0) + 1);
     }

@@ -193,7 +193,10 @@ async function seedExpiredSession(page: Page, refreshToken: string | null): Prom
   await page.addInitScript((refresh) => {
     if (sessionStorage.getItem('e2e-seeded')) return;
     const encode = (value: unknown) =>
-      btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+      btoa(JSON.stringify(value))
+        .replace(/(?<!=)=+$/, '')
+        .replace(/\+/g, '-')
+        .replace(/\//g, '_');
     const expired = `${encode({ alg: 'HS256' })}.${encode({ sub: '1', exp: Math.floor(Date.now() / 1000) - 60 })}.c2ln`;
     localStorage.setItem('token', expired);
     localStorage.setItem('TOKEN', expired);

@@ -146,7 +146,7 @@ export async function startFaultStack({ name, gatewayPort, pushReceiver = false,
     ADMIN_PASSWORD: admin.password,
     // Every client signs in from 127.0.0.1: the per-IP limits that protect production would stop the load.
     LOGIN_LIMIT_PER_IP_PER_MINUTE: '100000',
-    LOGIN_LIMIT_PER_EMAIL_PER_MINUTE: '100000',
+    LOGIN_FAILURES_PER_IP_PER_HOUR: '100000',
     REGISTER_LIMIT_PER_IP_PER_MINUTE: '100000',
     ...receiverEnv,
     ...extraEnv,
@@ -253,7 +253,7 @@ export function errorShapeProblem(body) {
   const extra = keys.filter((key) => !['error', 'message', 'details'].includes(key));
   if (extra.length) return `unexpected keys ${extra.join(', ')}`;
   const text = JSON.stringify(body);
-  if (/\n\s+at |stack|ECONNREFUSED|terminat|postgres|redis|pg_|sql/i.test(text)) {
+  if (/\n[^\S\n]+at |stack|ECONNREFUSED|terminat|postgres|redis|pg_|sql/i.test(text)) {
     return `internals in the body: ${text.slice(0, 200)}`;
   }
   return undefined;

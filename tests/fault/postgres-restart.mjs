@@ -172,7 +172,7 @@ await runScenario('postgres-restart: PostgreSQL stopped and started under load',
   const everything = exchanges.filter((e) => e.path.startsWith('/api/'));
   report.check(
     'no request answered 500 or with a stack trace',
-    everything.every((e) => e.status !== 500 && !/\n\s+at /.test(e.text ?? '')),
+    everything.every((e) => e.status !== 500 && !/\n[^\S\n]+at /.test(e.text ?? '')),
     statusTally(everything),
   );
   const malformed = malformedAnswers(everything);

@@ -39,5 +39,10 @@ export const LIMITS = {
   filterMax: 254,
 } as const;
 
-/** The simple x@y.z shape of SPEC.md section 5. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+/**
+ * The simple x@y.z shape of SPEC.md section 5: no whitespace, one @, a dot inside the domain (not its first
+ * or last character). Written so that it matches in linear time: the domain's first character, then
+ * everything up to its first later dot (no dot), then the rest; no two quantifiers can trade characters.
+ * Check the length (LIMITS.emailMax) before it all the same.
+ */
+export const EMAIL_PATTERN = /^[^\s@]+@[^\s@][^\s@.]*\.[^\s@]+$/;

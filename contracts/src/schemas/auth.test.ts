@@ -1,12 +1,16 @@
-import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   AUTH_MESSAGES,
+  EMAIL_PATTERN,
+  LIMITS,
   LoginRequest,
   LoginResponse,
   MeResponse,
   RefreshRequest,
   RefreshResponse,
   RegisterRequest,
+  UpdateUserRequest,
 } from './auth';
 import { readLoginToken } from '../session/login-token';
 
@@ -149,5 +153,105 @@ describe('RefreshRequest and MeResponse', () => {
     expect(MeResponse.safeParse({ ...me, id: 0 }).success).toBe(false);
     expect(MeResponse.safeParse({ ...me, roles: undefined }).success).toBe(false);
     expect(MeResponse.safeParse({ ...me, is_admin: 'yes' }).success).toBe(false);
+  });
+});
+
+/** The x@y.z shape of SPEC.md section 5 without a regular expression: one @, no whitespace, a dot inside the domain. */
+const hasEmailShape = (value: string): boolean => {
+  const parts = value.split('@');
+  if (parts.length !== 2 || [...value].some((char) => char.trim() === '')) return false;
+  const [local, domain] = parts as [string, string];
+  const dot = domain.indexOf('.', 1);
+  return local.length > 0 && dot > 0 && dot < domain.length - 1;
+};
+
+describe('EMAIL_PATTERN (the x@y.z shape, matched in linear time)', () => {
+  it('accepts exactly the x@y.z shape of SPEC.md section 5', () => {
+    const alphabet = fc.constantFrom('a', 'Z', '@', '.', ' ', '\t', '\u00a0', 'é');
+    fc.assert(
+      fc.property(fc.oneof(fc.string({ unit: alphabet, maxLength: 14 }), fc.string()), (value) => {
+        expect(EMAIL_PATTERN.test(value)).toBe(hasEmailShape(value));
+      }),
+      { numRuns: 5_000 },
+    );
+    for (const value of ['a@b.c', 'a@.b.c', 'a@b..c', 'a.b@c.d.e'])
+      expect(EMAIL_PATTERN.test(value), value).toBe(true);
+  });
+});
+
+describe('e-mail fields check their length before any pattern (a long input costs no regular expression)', () => {
+  /**
+   * The patterns run from now on, by source. zod itself scans every string once for a lone surrogate with a
+   * one-character class (linear); that scan is the only one a too-long e-mail may cost.
+   */
+  const patternsRun = () => {
+    const sources: string[] = [];
+    const record = function (this: RegExp) {
+      sources.push(this.source);
+    };
+    const test = RegExp.prototype.test;
+    const exec = RegExp.prototype.exec;
+    vi.spyOn(RegExp.prototype, 'test').mockImplementation(function (this: RegExp, value: string) {
+      record.call(this);
+      return test.call(this, value);
+    });
+    vi.spyOn(RegExp.prototype, 'exec').mockImplementation(function (this: RegExp, value: string) {
+      record.call(this);
+      return exec.call(this, value);
+    });
+    return () => sources.filter((source) => source !== zodSurrogateScan);
+  };
+  const zodSurrogateScan = '[\\uD800-\\uDBFF]';
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  const attack = `${'x'.repeat(40_000)}@${'.'.repeat(40_000)}@`;
+  const parsers: [
+    string,
+    (email: string) => { success: boolean; error?: { issues: { message: string }[] } },
+  ][] = [
+    ['RegisterRequest', (email) => RegisterRequest.safeParse({ ...validSignup, email })],
+    ['UpdateUserRequest', (email) => UpdateUserRequest.safeParse({ email })],
+    ['LoginRequest', (email) => LoginRequest.safeParse({ email, password: 'x' })],
+  ];
+
+  it.each(parsers)(
+    '%s refuses the 80,001-character e-mail of the ReDoS report as too long without running a pattern',
+    (_name, parse) => {
+      const patterns = patternsRun();
+      const result = parse(attack);
+      expect(patterns()).toEqual([]);
+      expect(messagesOf(result)).toEqual([AUTH_MESSAGES.emailTooLong]);
+    },
+  );
+
+  it.each(parsers)(
+    '%s runs no pattern on any e-mail longer than the limit (up to 100,000 characters)',
+    (_name, parse) => {
+      fc.assert(
+        fc.property(
+          fc.string({ minLength: LIMITS.emailMax + 1, maxLength: 2_000 }),
+          fc.integer({ min: 0, max: 100_000 }),
+          (body, padding) => {
+            const email = `x${body}${'@.'.repeat(padding / 2)}x`;
+            const patterns = patternsRun();
+            const result = parse(email);
+            vi.restoreAllMocks();
+            expect(patterns()).toEqual([]);
+            expect(result.success).toBe(false);
+          },
+        ),
+        { numRuns: 60 },
+      );
+    },
+  );
+
+  it('still runs the e-mail pattern on an e-mail within the limit', () => {
+    const patterns = patternsRun();
+    expect(messagesOf(RegisterRequest.safeParse({ ...validSignup, email: 'pit@boss' }))).toEqual([
+      AUTH_MESSAGES.emailInvalid,
+    ]);
+    expect(patterns()).toContain(EMAIL_PATTERN.source);
   });
 });

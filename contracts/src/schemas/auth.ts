@@ -34,9 +34,19 @@ export const LoginResponse = z.preprocess(
 );
 export type LoginResponse = z.infer<typeof LoginResponse>;
 
+/**
+ * An e-mail address of the x@y.z shape (trimmed). The length check aborts the parse, so a too-long input
+ * never reaches the pattern: zod would otherwise run every check, whatever failed before.
+ */
+export const EmailAddress = z
+  .string()
+  .trim()
+  .max(LIMITS.emailMax, { error: m.emailTooLong, abort: true })
+  .regex(EMAIL_PATTERN, m.emailInvalid);
+
 /** POST /auth/register: the signup rules of SPEC.md section 5 with its exact texts. */
 export const RegisterRequest = z.object({
-  email: z.string().trim().max(LIMITS.emailMax, m.emailTooLong).regex(EMAIL_PATTERN, m.emailInvalid),
+  email: EmailAddress,
   password: z.string().min(LIMITS.passwordMin, m.passwordTooShort).max(LIMITS.passwordMax, m.passwordTooLong),
   display_name: z.string().trim().min(LIMITS.nameMin, m.nameTooShort).max(LIMITS.nameMax, m.nameTooLong),
   device_info: DeviceInfo,
@@ -97,6 +107,10 @@ export const AdminUser = z.object({
   license_status: LicenseStatus,
 });
 export type AdminUser = z.infer<typeof AdminUser>;
+
+/** GET /users/{id} (admin) answers one user as the list shows it; 404 not_found 'User not found'. */
+export const AdminUserResponse = AdminUser;
+export type AdminUserResponse = AdminUser;
 
 /** GET /users answers every user, oldest first. */
 export const AdminUsersResponse = z.array(AdminUser);

@@ -111,7 +111,7 @@ const importKey = async (subtle: VerifyingSubtle, key: LicensePublicKey): Promis
     .replace(/\s+/g, '')
     .replace(/\+/g, '-')
     .replace(/\//g, '_')
-    .replace(/=+$/, '');
+    .replace(/(?<!=)=+$/, '');
   const der = fromBase64Url(body);
   if (der === null) throw new Error('not a PEM public key');
   return subtle.importKey('spki', der, algorithm, false, ['verify']);

@@ -2,7 +2,10 @@ const BASE64URL = /^[A-Za-z0-9_-]+={0,2}$/;
 
 function decodeBase64Url(segment: string): string | null {
   if (!BASE64URL.test(segment)) return null;
-  const base64 = segment.replace(/=+$/, '').replace(/-/g, '+').replace(/_/g, '/');
+  const base64 = segment
+    .replace(/(?<!=)=+$/, '')
+    .replace(/-/g, '+')
+    .replace(/_/g, '/');
   const padded = base64 + '='.repeat((4 - (base64.length % 4)) % 4);
   try {
     const binary = atob(padded);

@@ -6,6 +6,8 @@
 //
 // Each is read at call time; a missing, empty or malformed value falls back to the default below.
 
+import { EMAIL_PATTERN } from '@pitclock/contracts';
+
 /** Name of the page global with the support and contact e-mail address. */
 export const SUPPORT_EMAIL_GLOBAL = '__PITCLOCK_SUPPORT_EMAIL__';
 /** The address used when none is configured. */
@@ -16,8 +18,6 @@ export const HELP_URL_GLOBAL = '__PITCLOCK_HELP_URL__';
 /** The in-app help used when none is configured: the welcome guide over Cook-offs (features/onboarding). */
 export const DEFAULT_HELP_URL = '/contests?welcome=1';
 
-const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
 function readGlobal(name: string): string | null {
   const value = (globalThis as Record<string, unknown>)[name];
   return typeof value === 'string' && value.trim() !== '' ? value.trim() : null;
@@ -26,7 +26,7 @@ function readGlobal(name: string): string | null {
 /** The configured support e-mail address, else DEFAULT_SUPPORT_EMAIL. */
 export function getSupportEmail(): string {
   const configured = readGlobal(SUPPORT_EMAIL_GLOBAL);
-  return configured !== null && EMAIL_SHAPE.test(configured) ? configured : DEFAULT_SUPPORT_EMAIL;
+  return configured !== null && EMAIL_PATTERN.test(configured) ? configured : DEFAULT_SUPPORT_EMAIL;
 }
 
 /** A mailto: link to `email`, with an optional subject. */

@@ -81,6 +81,6 @@ describe('dark theme sources', () => {
   });
 
   it('the media query only applies when the user has not chosen light', () => {
-    expect(css).toMatch(/@media \(prefers-color-scheme: dark\)\s*{\s*:root:not\(\[data-theme='light'\]\)/);
+    expect(css).toMatch(/@media \(prefers-color-scheme: dark\)\s*\{\s*:root:not\(\[data-theme='light'\]\)/);
   });
 });

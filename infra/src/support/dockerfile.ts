@@ -134,7 +134,7 @@ export const dockerignored = (path: string, patterns: readonly string[]): boolea
     new RegExp(
       `^${pattern
         .replace(/^\/+/, '')
-        .replace(/\/+$/, '')
+        .replace(/(?<!\/)\/+$/, '')
         .split(/(\*\*\/|\*\*|\*|\?)/)
         .map((part) => {
           if (part === '**/') return '(?:.*/)?';

@@ -50,7 +50,8 @@ const fieldVocabulary = (): Set<string> => {
       if (entry.isDirectory()) {
         if (entry.name !== 'node_modules' && entry.name !== '_schemas') walk(full);
       } else if (entry.name.endsWith('.d.ts')) {
-        for (const match of readFileSync(full, 'utf8').matchAll(/^\s*"([^"]+)"\??:/gm)) names.add(match[1]!);
+        for (const match of readFileSync(full, 'utf8').matchAll(/^[ \t]*"([^"]+)"\??:/gm))
+          names.add(match[1]!);
       }
     }
   };

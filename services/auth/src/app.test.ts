@@ -29,7 +29,7 @@ const indexesOf = async (table: string) =>
   ).rows;
 
 describe('auth: tables of the migrations', () => {
-  it('users: the columns and defaults, and e-mail unique regardless of case (users_email_lower_unique)', async () => {
+  it('users: the columns and defaults, and e-mail unique by its normalised key (users_email_key_unique)', async () => {
     const pool = ctx.database().pool;
     expect(await columnsOf('users')).toEqual([
       ['id', 'integer', 'NO'],
@@ -38,15 +38,18 @@ describe('auth: tables of the migrations', () => {
       ['password_hash', 'text', 'NO'],
       ['is_admin', 'boolean', 'NO'],
       ['created_at', 'timestamp with time zone', 'NO'],
+      ['email_key', 'text', 'YES'],
     ]);
     const inserted = await pool.query(
-      `insert into users (email, name, password_hash) values ('Pit@Example.com', 'Pit', 'x') returning is_admin, created_at`,
+      `insert into users (email, email_key, name, password_hash) values ('Pit@Example.com', 'pit@example.com', 'Pit', 'x') returning is_admin, created_at`,
     );
     expect(inserted.rows[0].is_admin).toBe(false);
     expect(inserted.rows[0].created_at).toBeInstanceOf(Date);
     await expect(
-      pool.query(`insert into users (email, name, password_hash) values ('pit@EXAMPLE.com', 'Other', 'y')`),
-    ).rejects.toThrow(/users_email_lower_unique/);
+      pool.query(
+        `insert into users (email, email_key, name, password_hash) values ('pit@EXAMPLE.com', 'pit@example.com', 'Other', 'y')`,
+      ),
+    ).rejects.toThrow(/users_email_key_unique/);
   });
 
   it('refresh_tokens: hashed token (unique), family, user (cascade), device and the timestamps', async () => {
@@ -104,12 +107,11 @@ describe('auth: tables of the migrations', () => {
     const admin = await pool.query(
       `insert into users (email, name, password_hash, is_admin) values ('boss@example.com', 'Boss', 'x', true) returning id`,
     );
-    const plain = await pool.query(
-      `insert into users (email, name, password_hash) values ('Cook@example.com', 'Cook', 'x') returning id`,
-    );
     const repo = createUsersRepository(ctx.database().db);
+    const plain = await repo.create({ email: 'Cook@example.com', name: 'Cook', passwordHash: 'x' });
+    expect(plain).toMatchObject({ email: 'Cook@example.com', emailKey: 'cook@example.com' });
     expect(await repo.isAdmin(admin.rows[0].id)).toBe(true);
-    expect(await repo.isAdmin(plain.rows[0].id)).toBe(false);
+    expect(await repo.isAdmin((plain as { id: number }).id)).toBe(false);
     expect(await repo.isAdmin(999_999)).toBe(false);
     expect((await repo.findByEmail('COOK@example.com'))?.name).toBe('Cook');
   });

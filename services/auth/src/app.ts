@@ -1,6 +1,7 @@
 import {
   createAuth,
   createServiceApp,
+  createTokenGenerations,
   type Database,
   type Logger,
   type RedisHandle,
@@ -42,10 +43,14 @@ export const createApp = ({
   passwords = createPasswordHasher(),
 }: AppDeps): Express => {
   const users = createUsersRepository(database.db);
+  // Under the client's key prefix, REDIS_KEY_PREFIX, which licensing and the notifier share: a bump here
+  // ends the user's tokens on every service.
+  const generations = createTokenGenerations(redis.client, redis.client.options.keyPrefix ?? '');
   const auth = createAuth({
     secret: config.JWT_SECRET,
     audience: config.JWT_AUDIENCE,
     isAdmin: users.isAdmin,
+    generations,
   });
   const router = createRouter({
     users,
@@ -54,6 +59,7 @@ export const createApp = ({
     signupEvents: createSignupEventsRepository(database.db),
     passwords,
     limits: createAuthRateLimits(redis.client, config),
+    generations,
     auth,
     logger,
     clock,

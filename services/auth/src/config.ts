@@ -12,7 +12,7 @@ export const authConfigSchema = baseConfigSchema
     ADMIN_EMAIL: z
       .string()
       .trim()
-      .max(LIMITS.emailMax)
+      .max(LIMITS.emailMax, { abort: true })
       .regex(EMAIL_PATTERN, 'must be an e-mail address of the x@y.z shape')
       .optional(),
     /** Its password; when unset a random one is generated and printed once, at creation. */
@@ -27,9 +27,16 @@ export const authConfigSchema = baseConfigSchema
     REFRESH_FAMILY_TTL_DAYS: whole(30, 1, 365),
     /** An already-used refresh token presented within this many seconds mints again (two tabs) instead of revoking. */
     REFRESH_REUSE_GRACE_SECONDS: whole(10, 0, 120),
+    /** Sign-in attempts per client address (an IPv6 address by its /64), whatever their outcome. */
     LOGIN_LIMIT_PER_IP_PER_MINUTE: whole(20, 1, 1_000_000),
-    LOGIN_LIMIT_PER_EMAIL_PER_MINUTE: whole(10, 1, 1_000_000),
-    /** Failed sign-ins an account (e-mail) accepts per hour; further attempts answer 429 until the hour ends. */
+    /** Failed sign-ins per client address on any e-mails (credential stuffing from one address). */
+    LOGIN_FAILURES_PER_IP_PER_HOUR: whole(100, 1, 1_000_000),
+    /** Failed sign-ins on one e-mail from one client (address and device id); then 429, right password or not. */
+    LOGIN_FAILURES_PER_CLIENT_PER_HOUR: whole(10, 1, 1_000_000),
+    /**
+     * Failed sign-ins on one e-mail from all clients; beyond them the account is under attack and each address
+     * may fail once an hour on it. Never a lock-out: a client that has not failed is still checked.
+     */
     LOGIN_FAILURES_PER_EMAIL_PER_HOUR: whole(100, 1, 1_000_000),
     REGISTER_LIMIT_PER_IP_PER_MINUTE: whole(20, 1, 1_000_000),
   })
@@ -51,7 +58,8 @@ export type AuthAppConfig = Pick<
   | 'REFRESH_FAMILY_TTL_DAYS'
   | 'REFRESH_REUSE_GRACE_SECONDS'
   | 'LOGIN_LIMIT_PER_IP_PER_MINUTE'
-  | 'LOGIN_LIMIT_PER_EMAIL_PER_MINUTE'
+  | 'LOGIN_FAILURES_PER_IP_PER_HOUR'
+  | 'LOGIN_FAILURES_PER_CLIENT_PER_HOUR'
   | 'LOGIN_FAILURES_PER_EMAIL_PER_HOUR'
   | 'REGISTER_LIMIT_PER_IP_PER_MINUTE'
 >;

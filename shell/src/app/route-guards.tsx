@@ -15,5 +15,5 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   const signedIn = useSignedIn();
   const { pathname } = useLocation();
   if (signedIn) return children;
-  return <Navigate to={pathname.replace(/\/+$/, '') === '/templates' ? '/login' : '/'} replace />;
+  return <Navigate to={pathname.replace(/(?<!\/)\/+$/, '') === '/templates' ? '/login' : '/'} replace />;
 }

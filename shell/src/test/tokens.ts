@@ -1,7 +1,10 @@
 /** An unsigned JWT with the given claims (the client reads claims; the server checks signatures). */
 export function fakeToken(claims: Record<string, unknown>): string {
   const encode = (value: unknown) =>
-    btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+    btoa(JSON.stringify(value))
+      .replace(/(?<!=)=+$/, '')
+      .replace(/\+/g, '-')
+      .replace(/\//g, '_');
   return `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode(claims)}.c2lnbmF0dXJl`;
 }
 

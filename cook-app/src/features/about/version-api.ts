@@ -9,6 +9,7 @@ import {
   type BuildMeta,
   type VersionResponse,
 } from '@pitclock/contracts';
+import { API_PATHS } from '@pitclock/contracts/api-paths';
 
 /** Either call gives up after this long (the user is waiting on the screen). */
 export const VERSION_TIMEOUT_MS = 15_000;
@@ -29,7 +30,7 @@ export async function fetchBackendVersion(
   client: ApiClient = api,
   now: number = Date.now(),
 ): Promise<VersionResponse> {
-  const body = await client.get('/version', {
+  const body = await client.get(API_PATHS.version, {
     auth: false,
     query: { ts: now },
     timeoutMs: VERSION_TIMEOUT_MS,
@@ -44,7 +45,7 @@ export async function fetchBackendVersion(
 
 /** '/build-meta.json?ts={now}' on `origin` ('' = this page's origin, where the shell serves it). */
 export function buildMetaUrl(origin: string, now: number): string {
-  return `${origin.replace(/\/+$/, '')}/build-meta.json?ts=${now}`;
+  return `${origin.replace(/(?<!\/)\/+$/, '')}/build-meta.json?ts=${now}`;
 }
 
 /** The deployed build: GET /build-meta.json?ts={now}, never from a cache, { version, buildTime }. */

@@ -23,7 +23,7 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
 function endpoint(baseUrl: string, path: string): string {
-  return `${baseUrl.replace(/\/+$/, '')}${path}`;
+  return `${baseUrl.replace(/(?<!\/)\/+$/, '')}${path}`;
 }
 
 /** One request, its body read within the timeout. */

@@ -50,7 +50,7 @@ function absoluteHttpUrl(value: unknown): string | null {
   try {
     const url = new URL(value.trim());
     if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
-    return url.href.replace(/\/+$/, '');
+    return url.href.replace(/(?<!\/)\/+$/, '');
   } catch {
     return null;
   }

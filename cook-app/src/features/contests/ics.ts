@@ -84,6 +84,6 @@ export function buildIcs(steps: readonly IcsStep[], options: IcsOptions): string
 
 /** A file name for the calendar: the cook-off's name and date, safe for every file system. */
 export function icsFileName(name: string, date: string): string {
-  const safe = name.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-+|-+$/g, '') || 'cook-off';
+  const safe = name.replace(/[^A-Za-z0-9]+/g, '-').replace(/^-+|(?<!-)-+$/g, '') || 'cook-off';
   return `PitClock-${safe}-${date}.ics`;
 }

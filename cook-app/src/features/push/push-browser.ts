@@ -69,7 +69,11 @@ export function pagePush(): PushBrowser {
 
 /** The bytes of a base64url text (the VAPID public key as the server gives it). */
 export function base64UrlToBytes(text: string): Uint8Array<ArrayBuffer> {
-  const base64 = text.trim().replace(/-/g, '+').replace(/_/g, '/').replace(/=+$/, '');
+  const base64 = text
+    .trim()
+    .replace(/-/g, '+')
+    .replace(/_/g, '/')
+    .replace(/(?<!=)=+$/, '');
   const binary = atob(base64 + '='.repeat((4 - (base64.length % 4)) % 4));
   const bytes = new Uint8Array(binary.length);
   for (let i = 0; i < binary.length; i += 1) bytes[i] = binary.charCodeAt(i);

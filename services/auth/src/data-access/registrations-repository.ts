@@ -1,12 +1,12 @@
 import type { Db } from '@pitclock/kit';
 import { signupEvents, users, type UserRow } from './schema';
 import type { NewSignupEvent } from './signup-events-repository';
-import type { NewUser } from './users-repository';
+import { newUserRow, type NewUser } from './users-repository';
 
 export type RegistrationsRepository = {
   /**
-   * Creates the user and its signup event (success) in one transaction; when the e-mail is taken in
-   * any case, stores only a signup event (error, email_taken) and answers 'email_taken'.
+   * Creates the user and its signup event (success) in one transaction; when an account has the same
+   * emailKey, stores only a signup event (error, email_taken) and answers 'email_taken'.
    */
   register: (
     user: NewUser,
@@ -17,7 +17,7 @@ export type RegistrationsRepository = {
 export const createRegistrationsRepository = (db: Db): RegistrationsRepository => ({
   register: (user, event) =>
     db.transaction(async (tx) => {
-      const [created] = await tx.insert(users).values(user).onConflictDoNothing().returning();
+      const [created] = await tx.insert(users).values(newUserRow(user)).onConflictDoNothing().returning();
       await tx
         .insert(signupEvents)
         .values({ ...event, outcome: created ? 'success' : 'error', reason: created ? null : 'email_taken' });

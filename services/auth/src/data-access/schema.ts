@@ -18,8 +18,14 @@ export const users = pgTable(
   'users',
   {
     id: serial('id').primaryKey(),
-    /** As the user typed it (trimmed); unique regardless of case (users_email_lower_unique). */
+    /** As the user typed it (trimmed), shown back to people. */
     email: text('email').notNull(),
+    /**
+     * emailKey(email) of domain/emails.ts: what sign-in looks up and what is unique (users_email_key_unique).
+     * Null only for an account whose address collided with an older one when 0002_email_key keyed the
+     * existing rows: it cannot sign in until an admin gives it another address.
+     */
+    emailKey: text('email_key'),
     name: text('name').notNull(),
     /** argon2id PHC string. */
     passwordHash: text('password_hash').notNull(),
@@ -27,7 +33,7 @@ export const users = pgTable(
     isAdmin: boolean('is_admin').notNull().default(false),
     createdAt: instant('created_at').notNull().defaultNow(),
   },
-  (table) => [uniqueIndex('users_email_lower_unique').on(sql`lower(${table.email})`)],
+  (table) => [uniqueIndex('users_email_key_unique').on(table.emailKey)],
 );
 
 export type UserRow = typeof users.$inferSelect;

@@ -1,5 +1,6 @@
 import type { Db } from '@pitclock/kit';
 import { asc, eq, or, sql } from 'drizzle-orm';
+import { emailKey } from '../domain/emails';
 import type { AdminDecision, AdminTarget } from '../domain/user-admin';
 import { isUniqueViolation } from './pg-errors';
 import { users, type UserRow } from './schema';
@@ -20,13 +21,16 @@ export type GuardedResult<T> =
 
 export type GuardedDecision = (input: { target: AdminTarget; adminCount: number }) => AdminDecision;
 
+/** Runs inside the transaction once the change is made and before it commits; throwing undoes the change. */
+export type BeforeCommit = () => Promise<unknown>;
+
 export type UsersRepository = {
   findById: (id: number) => Promise<UserRow | undefined>;
-  /** Case-insensitive. */
+  /** By emailKey(email): any case, any Unicode normal form. */
   findByEmail: (email: string) => Promise<UserRow | undefined>;
   /** The admin flag as stored: what requireAdmin trusts (never a token claim). */
   isAdmin: (id: number) => Promise<boolean>;
-  /** Inserts a user; 'email_taken' when the address exists in any case. */
+  /** Inserts a user; 'email_taken' when an account has the same emailKey. */
   create: (user: NewUser) => Promise<UserRow | 'email_taken'>;
   /** Every user, oldest first. */
   list: () => Promise<UserRow[]>;
@@ -44,14 +48,21 @@ export type UsersRepository = {
     actorId: number,
     targetId: number,
     decide: GuardedDecision,
+    beforeCommit?: BeforeCommit,
   ) => Promise<GuardedResult<UserRow>>;
   /** Deletes the user (refresh tokens cascade) under the same locks and checks as toggleAdmin. */
-  remove: (actorId: number, targetId: number, decide: GuardedDecision) => Promise<GuardedResult<UserRow>>;
+  remove: (
+    actorId: number,
+    targetId: number,
+    decide: GuardedDecision,
+    beforeCommit?: BeforeCommit,
+  ) => Promise<GuardedResult<UserRow>>;
 };
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-const emailKey = (email: string) => sql`lower(${email})`;
+/** The row of a new user: the address as typed and its key. */
+export const newUserRow = (user: NewUser) => ({ ...user, emailKey: emailKey(user.email) });
 
 export const createUsersRepository = (db: Db): UsersRepository => {
   // The hot paths (GET /me, requireAdmin) as named prepared statements.
@@ -74,6 +85,7 @@ export const createUsersRepository = (db: Db): UsersRepository => {
     targetId: number,
     decide: GuardedDecision,
     act: (tx: Tx, target: UserRow) => Promise<UserRow>,
+    beforeCommit: BeforeCommit = async () => undefined,
   ): Promise<GuardedResult<UserRow>> =>
     db.transaction(async (tx) => {
       const locked = await tx
@@ -91,7 +103,9 @@ export const createUsersRepository = (db: Db): UsersRepository => {
       const adminCount = locked.filter((row) => row.isAdmin).length;
       const decision = decide({ target: { id: target.id, isAdmin: target.isAdmin }, adminCount });
       if (!decision.allowed) return { kind: 'refused', reason: decision.reason } as const;
-      return { kind: 'done', value: await act(tx, target) } as const;
+      const value = await act(tx, target);
+      await beforeCommit();
+      return { kind: 'done', value } as const;
     });
 
   return {
@@ -101,12 +115,12 @@ export const createUsersRepository = (db: Db): UsersRepository => {
         await db
           .select()
           .from(users)
-          .where(sql`lower(${users.email}) = ${emailKey(email)}`)
+          .where(eq(users.emailKey, emailKey(email)))
           .limit(1)
       )[0],
     isAdmin: async (id) => (await adminFlag.execute({ id }))[0]?.isAdmin === true,
     create: async (user) => {
-      const [row] = await db.insert(users).values(user).onConflictDoNothing().returning();
+      const [row] = await db.insert(users).values(newUserRow(user)).onConflictDoNothing().returning();
       return row ?? 'email_taken';
     },
     list: () => db.select().from(users).orderBy(asc(users.id)),
@@ -114,11 +128,12 @@ export const createUsersRepository = (db: Db): UsersRepository => {
       if (changes.name === undefined && changes.email === undefined) {
         return (await db.select().from(users).where(eq(users.id, id)).limit(1))[0] ?? 'not_found';
       }
+      const keyed = changes.email === undefined ? changes : { ...changes, emailKey: emailKey(changes.email) };
       try {
-        const [row] = await db.update(users).set(changes).where(eq(users.id, id)).returning();
+        const [row] = await db.update(users).set(keyed).where(eq(users.id, id)).returning();
         return row ?? 'not_found';
       } catch (err) {
-        if (isUniqueViolation(err, 'users_email_lower_unique')) return 'email_taken';
+        if (isUniqueViolation(err, 'users_email_key_unique')) return 'email_taken';
         throw err;
       }
     },
@@ -128,19 +143,31 @@ export const createUsersRepository = (db: Db): UsersRepository => {
     setAdmin: async (id, isAdmin) => {
       await db.update(users).set({ isAdmin }).where(eq(users.id, id));
     },
-    toggleAdmin: (actorId, targetId, decide) =>
-      guarded(actorId, targetId, decide, async (tx, target) => {
-        const [row] = await tx
-          .update(users)
-          .set({ isAdmin: !target.isAdmin })
-          .where(eq(users.id, target.id))
-          .returning();
-        return row!;
-      }),
-    remove: (actorId, targetId, decide) =>
-      guarded(actorId, targetId, decide, async (tx, target) => {
-        await tx.delete(users).where(eq(users.id, target.id));
-        return target;
-      }),
+    toggleAdmin: (actorId, targetId, decide, beforeCommit) =>
+      guarded(
+        actorId,
+        targetId,
+        decide,
+        async (tx, target) => {
+          const [row] = await tx
+            .update(users)
+            .set({ isAdmin: !target.isAdmin })
+            .where(eq(users.id, target.id))
+            .returning();
+          return row!;
+        },
+        beforeCommit,
+      ),
+    remove: (actorId, targetId, decide, beforeCommit) =>
+      guarded(
+        actorId,
+        targetId,
+        decide,
+        async (tx, target) => {
+          await tx.delete(users).where(eq(users.id, target.id));
+          return target;
+        },
+        beforeCommit,
+      ),
   };
 };

@@ -1,6 +1,6 @@
 import { SignupEventsQuery } from '@pitclock/contracts/schemas';
 import { describe, expect, it } from 'vitest';
-import { toSignupEventFilter } from './signup-events';
+import { FIRST_INSTANT, LAST_INSTANT, toSignupEventFilter } from './signup-events';
 
 const filterOf = (query: Record<string, string>) => toSignupEventFilter(SignupEventsQuery.parse(query));
 
@@ -36,5 +36,23 @@ describe('toSignupEventFilter', () => {
       error: 'from must not be after to',
     });
     expect('filter' in filterOf({ from: '2026-02-01T00:00:00Z', to: '2026-02-01T00:00:00Z' })).toBe(true);
+  });
+
+  it('moves bounds outside years 1 to 9999 (UTC) onto the first and last instants PostgreSQL stores', () => {
+    expect(filterOf({ from: '0000-01-01', to: '9999-12-31' })).toMatchObject({
+      filter: { from: FIRST_INSTANT, to: { at: LAST_INSTANT, inclusive: true } },
+    });
+    expect(filterOf({ from: '0001-01-01T00:00:00+14:00' })).toMatchObject({
+      filter: { from: FIRST_INSTANT },
+    });
+    expect(filterOf({ to: '0000-06-01T00:00:00Z' })).toMatchObject({
+      filter: { to: { at: FIRST_INSTANT, inclusive: true } },
+    });
+    expect(filterOf({ from: '2026-01-01', to: '2026-01-31' })).toMatchObject({
+      filter: {
+        from: new Date('2026-01-01T00:00:00Z'),
+        to: { at: new Date('2026-02-01T00:00:00Z'), inclusive: false },
+      },
+    });
   });
 });

@@ -18,9 +18,19 @@ const dateOnly = /^\d{4}-\d{2}-\d{2}$/;
 const dayMs = 86_400_000;
 
 /**
+ * The instants PostgreSQL can be sent as a JavaScript Date (drizzle writes toISOString(), which has no year
+ * 0 PostgreSQL accepts and writes year 10000 as '+010000'). A bound beyond them keeps its meaning when moved
+ * onto them: no event is stored outside.
+ */
+export const FIRST_INSTANT = new Date('0001-01-01T00:00:00.000Z');
+export const LAST_INSTANT = new Date('9999-12-31T23:59:59.999Z');
+const clamp = (at: Date) => (at < FIRST_INSTANT ? FIRST_INSTANT : at > LAST_INSTANT ? LAST_INSTANT : at);
+
+/**
  * The list filter of a parsed query. A date (YYYY-MM-DD) is a whole UTC day: `from` starts at its
  * midnight and `to` includes all of it; an instant is used as given (both ends inclusive).
- * Answers an error text when `from` is after `to`.
+ * Answers an error text when `from` is after `to`. Bounds before year 1 or after year 9999 (UTC) are moved
+ * onto FIRST_INSTANT and LAST_INSTANT, which PostgreSQL stores.
  */
 export const toSignupEventFilter = (
   query: SignupEventsQuery,
@@ -41,5 +51,8 @@ export const toSignupEventFilter = (
     const { at, inclusive } = filter.to;
     if (inclusive ? filter.from > at : filter.from >= at) return { error: 'from must not be after to' };
   }
+  if (filter.from) filter.from = clamp(filter.from);
+  if (filter.to && clamp(filter.to.at) !== filter.to.at)
+    filter.to = { at: clamp(filter.to.at), inclusive: true };
   return { filter };
 };

@@ -4,6 +4,7 @@ import {
   createDatabase,
   createLogger,
   createRedis,
+  createTokenGenerations,
   loadConfig,
   migrate,
   type Database,
@@ -163,6 +164,8 @@ export const useAuthService = (overrides: ConfigOverrides = {}) => {
       return handle;
     },
     users: () => createUsersRepository(database.db),
+    /** The token generations as every service reads them (REDIS_KEY_PREFIX is the test's prefix). */
+    generations: () => createTokenGenerations(redis.client, prefix.prefix),
     passwords,
     clock,
     makeApp,

@@ -2,7 +2,7 @@ export const immutable = 'public, max-age=31536000, immutable';
 export const revalidate = 'no-cache';
 
 /** A content hash in a built file name: `index-B2x9kQ_a.js`, `vendor.3f9a1c2e.css` (8+ chars, some digit or capital). */
-const hashedName = /[.-]([A-Za-z0-9_-]{8,})\.[A-Za-z0-9]+$/;
+const hashedName = /(?:\.|(?<![\w-])\w*-)([\w-]{8,})\.[a-z\d]+$/i;
 
 /**
  * Cache-Control for a file of a built front end, by its path relative to the dist folder: content-hashed

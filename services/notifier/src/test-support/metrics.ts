@@ -11,7 +11,7 @@ export const metricValue = (
     const match = /^([a-zA-Z_:][\w:]*)(?:\{(.*)\})? (\S+)$/.exec(line);
     if (!match || match[1] !== name) continue;
     const present = new Map(
-      [...(match[2] ?? '').matchAll(/(\w+)="((?:[^"\\]|\\.)*)"/g)].map((m) => [m[1], m[2]]),
+      [...(match[2] ?? '').matchAll(/\b(\w+)="((?:[^"\\]|\\.)*)"/g)].map((m) => [m[1], m[2]]),
     );
     if (Object.entries(labels).every(([key, value]) => present.get(key) === value)) return Number(match[3]);
   }

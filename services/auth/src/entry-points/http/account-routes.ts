@@ -1,3 +1,4 @@
+import { API_PATHS } from '@pitclock/contracts/api-paths';
 import {
   AUTH_MESSAGES,
   LIMITS,
@@ -16,7 +17,7 @@ import type {
   SignupEventsRepository,
   UsersRepository,
 } from '../../data-access';
-import { normalizeEmail } from '../../domain/emails';
+import { emailKey } from '../../domain/emails';
 import type { PasswordHasher } from '../../domain/passwords';
 import { platformFromUserAgent } from '../../domain/platform';
 import { decideRefresh, hashRefreshToken, mints, newRefreshToken } from '../../domain/refresh-tokens';
@@ -68,7 +69,7 @@ export const createAccountRoutes = (deps: AccountRoutesDeps): Router => {
   const graceMs = deps.config.REFRESH_REUSE_GRACE_SECONDS * 1000;
   const router = Router();
 
-  router.post('/api/auth/register', async (req, res) => {
+  router.post(API_PATHS.register, async (req, res) => {
     const attempt = {
       email: attemptedEmail(req.body),
       ip: clientIp(req),
@@ -100,23 +101,22 @@ export const createAccountRoutes = (deps: AccountRoutesDeps): Router => {
     res.status(201).json({ message: m.registered } satisfies RegisterResponse);
   });
 
-  router.post('/api/login', async (req, res) => {
+  router.post(API_PATHS.login, async (req, res) => {
     const body = parse(LoginRequest, req.body);
-    const email = normalizeEmail(body.email);
-    await limits.loginPerIp.consume(clientIp(req));
-    await limits.loginPerEmail.consume(email);
-    // Reserve a failure before checking; a good password gives it back. So at most N wrong
-    // passwords per hour are ever checked for an e-mail, even with concurrent attempts.
-    await limits.loginFailuresPerEmail.consume(email);
-    req.body = { email, password: body.password };
+    const attempt = await limits.beginLogin({
+      email: emailKey(body.email),
+      ip: clientIp(req),
+      deviceId: body.device_info?.device_id,
+    });
+    req.body = { email: body.email, password: body.password };
     const user = await deps.checkCredentials(req, res);
     if (!user) throw invalidCredentials();
-    await limits.loginFailuresPerEmail.reward(email);
+    await attempt.succeeded();
     await refreshTokens.deleteExpired(user.id, clock());
     res.json(await sessions.start(user, body.device_info?.device_id));
   });
 
-  router.post('/api/auth/refresh', async (req, res) => {
+  router.post(API_PATHS.refresh, async (req, res) => {
     const { refresh_token } = parse(RefreshRequest, req.body);
     const successor = newRefreshToken();
     const result = await refreshTokens.exchange({
@@ -138,20 +138,20 @@ export const createAccountRoutes = (deps: AccountRoutesDeps): Router => {
     const user = await users.findById(result.token.userId);
     if (!user) throw sessionEnded('refresh_token_invalid');
     res.json({
-      token: sessions.accessToken(user),
+      token: await sessions.accessToken(user),
       refresh_token: successor,
       device_id: result.token.deviceId,
     });
   });
 
-  router.post('/api/auth/logout', async (req, res) => {
+  router.post(API_PATHS.logout, async (req, res) => {
     const { refresh_token } = parse(LogoutRequest, req.body);
     // Idempotent: an unknown or already revoked token also answers 204.
     await refreshTokens.revokeFamilyOf(hashRefreshToken(refresh_token), clock());
     res.status(204).end();
   });
 
-  router.get('/api/me', auth.requireAuth, async (req, res) => {
+  router.get(API_PATHS.me, auth.requireAuth, async (req, res) => {
     const user = await users.findById(getAuthUser(req).id);
     if (!user) throw new HttpError(401, 'unauthorized', 'This account no longer exists');
     res.json(toMe(user));

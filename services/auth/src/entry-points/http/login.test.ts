@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { createRedis, errorBodySchema } from '@pitclock/kit';
 import { closedPort } from '@pitclock/kit/testing';
 import jwt from 'jsonwebtoken';
@@ -177,19 +177,6 @@ describe('POST /api/login rate limits (Redis, shared by every instance)', () => 
     expect((await svc.login(newEmail(), PASSWORD, app, newIp())).status).toBe(401);
   });
 
-  it('limits attempts per e-mail in any case and from any IP, refusing even the right password without issuing a token', async () => {
-    const app = svc.makeApp({ LOGIN_LIMIT_PER_EMAIL_PER_MINUTE: '2' });
-    const email = newEmail();
-    await svc.register({ email });
-    expect((await svc.login(email, 'wrong-one', app)).status).toBe(401);
-    expect((await svc.login(email.toUpperCase(), 'wrong-two', app)).status).toBe(401);
-    const before = await svc.counts();
-    const res = await svc.login(email, PASSWORD, app);
-    expect(res.status).toBe(429);
-    expect(Number(res.headers['retry-after'])).toBeGreaterThanOrEqual(1);
-    expect(await svc.counts()).toEqual(before);
-  });
-
   it('holds the limit across two instances of the service sharing Redis', async () => {
     const second = await svc.connectRedis();
     try {
@@ -205,37 +192,6 @@ describe('POST /api/login rate limits (Redis, shared by every instance)', () => 
     }
   });
 
-  it('accepts at most N failed attempts per account per hour (100 by default); a good sign-in does not count; then 429 for up to an hour', async () => {
-    const app = svc.makeApp({
-      LOGIN_FAILURES_PER_EMAIL_PER_HOUR: '3',
-      LOGIN_LIMIT_PER_EMAIL_PER_MINUTE: '100',
-    });
-    const email = newEmail();
-    await svc.register({ email });
-    expect((await svc.login(email, 'wrong-1', app)).status).toBe(401);
-    expect((await svc.login(email, 'wrong-2', app)).status).toBe(401);
-    expect((await svc.login(email, PASSWORD, app)).status).toBe(200);
-    expect((await svc.login(email, 'wrong-3', app)).status).toBe(401);
-    const before = await svc.counts();
-    const res = await svc.login(email, PASSWORD, app);
-    expect(res.status).toBe(429);
-    const retryAfter = Number(res.headers['retry-after']);
-    expect(retryAfter).toBeGreaterThan(60);
-    expect(retryAfter).toBeLessThanOrEqual(3600);
-    expect(await svc.counts()).toEqual(before);
-  });
-
-  it('limits an unknown e-mail exactly like a known one (429 does not reveal accounts)', async () => {
-    const app = svc.makeApp({ LOGIN_LIMIT_PER_EMAIL_PER_MINUTE: '1' });
-    const known = newEmail();
-    await svc.register({ email: known });
-    const unknown = newEmail('nobody');
-    for (const email of [known, unknown]) {
-      expect((await svc.login(email, 'wrong', app)).status).toBe(401);
-      expect((await svc.login(email, 'wrong', app)).status).toBe(429);
-    }
-  });
-
   it('answers 503 with the error shape and issues no token when Redis cannot be reached', async () => {
     const dead = createRedis(`redis://127.0.0.1:${await closedPort()}`);
     try {
@@ -248,6 +204,158 @@ describe('POST /api/login rate limits (Redis, shared by every instance)', () => 
       expect(await svc.counts()).toEqual(before);
     } finally {
       await dead.close();
+    }
+  });
+});
+
+/** A sign-in from a given client: its address (X-Forwarded-For) and its device id. */
+const loginFrom = (
+  app: ReturnType<typeof svc.app>,
+  {
+    email,
+    password,
+    ip = newIp(),
+    device = device_info.device_id,
+  }: {
+    email: string;
+    password: string;
+    ip?: string;
+    device?: string;
+  },
+) =>
+  request(app)
+    .post('/api/login')
+    .set('X-Forwarded-For', ip)
+    .send({ email, password, device_info: { ...device_info, device_id: device } });
+
+/** Counts the password checks of an app (argon2 verifications, known and unknown e-mails). */
+const countingPasswords = () => {
+  let checks = 0;
+  const passwords: PasswordHasher = {
+    ...svc.passwords,
+    verify: async (hash, password) => {
+      checks += 1;
+      return svc.passwords.verify(hash, password);
+    },
+    verifyUnknown: async (password) => {
+      checks += 1;
+      return svc.passwords.verifyUnknown(password);
+    },
+  };
+  return { passwords, checks: () => checks };
+};
+
+const expectThrottled = (res: request.Response) => {
+  expect(res.status, JSON.stringify(res.body)).toBe(429);
+  expect(errorBodySchema.parse(res.body)).toMatchObject({ error: 'too_many_requests' });
+  expect(res.body.message).toMatch(/^Too many sign-in attempts\. Try again in \d+ seconds\.$/);
+  expect(Number(res.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+};
+
+describe('POST /api/login: guessing stays throttled, and nobody can lock the owner out (issue 17, hole 3)', () => {
+  it('wrong passwords from many addresses never make the right one answer 429: after 30 failures the owner signs in from a fresh client (default limits)', async () => {
+    const email = newEmail('owner');
+    await svc.register({ email });
+    for (let i = 0; i < 30; i += 1)
+      expect((await svc.login(i % 2 ? email : email.toUpperCase(), `guess-${i}`)).status).toBe(401);
+    const res = await svc.login(email);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.token).toEqual(expect.any(String));
+  });
+
+  it('a client (address and device) that keeps failing on an account is refused, even with the right password and without a check; the owner on another client signs in', async () => {
+    const counting = countingPasswords();
+    const app = svc.makeApp({ LOGIN_FAILURES_PER_CLIENT_PER_HOUR: '3' }, { passwords: counting.passwords });
+    const email = newEmail('owner');
+    await svc.register({ email });
+    const attacker = { ip: newIp(), device: 'device-attacker' };
+    for (let i = 0; i < 3; i += 1)
+      expect((await loginFrom(app, { email, password: `guess-${i}`, ...attacker })).status).toBe(401);
+    const checksBefore = counting.checks();
+    const before = await svc.counts();
+    expectThrottled(await loginFrom(app, { email, password: PASSWORD, ...attacker }));
+    expect(counting.checks()).toBe(checksBefore);
+    expect(await svc.counts()).toEqual(before);
+    // Another device on the same address, and another address, are other clients.
+    expect((await loginFrom(app, { email, password: PASSWORD, ip: attacker.ip })).status).toBe(200);
+    expect((await loginFrom(app, { email, password: PASSWORD })).status).toBe(200);
+    // The failing client stays refused on that account, and is not refused on another one.
+    expectThrottled(await loginFrom(app, { email, password: PASSWORD, ...attacker }));
+    expect((await loginFrom(app, { email: newEmail(), password: 'x', ...attacker })).status).toBe(401);
+  });
+
+  it('once an account had more failures than LOGIN_FAILURES_PER_EMAIL_PER_HOUR, each address gets one failure an hour on it (then 429 without a check), and the owner still signs in from a fresh client', async () => {
+    const counting = countingPasswords();
+    const app = svc.makeApp({ LOGIN_FAILURES_PER_EMAIL_PER_HOUR: '5' }, { passwords: counting.passwords });
+    const email = newEmail('owner');
+    await svc.register({ email });
+    const addresses = Array.from({ length: 9 }, () => newIp());
+    for (const ip of addresses)
+      expect((await loginFrom(app, { email, password: 'guess', ip, device: `device-${ip}` })).status).toBe(
+        401,
+      );
+    // The addresses that failed while the account was under attack: 429, no password checked.
+    const checksBefore = counting.checks();
+    for (const ip of addresses.slice(6)) {
+      expectThrottled(await loginFrom(app, { email, password: 'guess', ip }));
+      expectThrottled(await loginFrom(app, { email, password: 'guess', ip, device: 'device-new' }));
+    }
+    expect(counting.checks()).toBe(checksBefore);
+    const owner = await loginFrom(app, { email, password: PASSWORD });
+    expect(owner.status, JSON.stringify(owner.body)).toBe(200);
+    // A new address may try once; its failure throttles it too.
+    const fresh = newIp();
+    expect((await loginFrom(app, { email, password: 'guess', ip: fresh })).status).toBe(401);
+    expectThrottled(await loginFrom(app, { email, password: PASSWORD, ip: fresh }));
+  });
+
+  it('the admin signs in from a fresh client after more failures on the admin account than LOGIN_FAILURES_PER_EMAIL_PER_HOUR from rotating addresses, and has admin rights', async () => {
+    const app = svc.makeApp({ LOGIN_FAILURES_PER_EMAIL_PER_HOUR: '8' });
+    const admin = await svc.signUp({ admin: true });
+    for (let i = 0; i < 12; i += 1)
+      expect((await svc.login(admin.email, `guess-${i}`, app)).status).toBe(401);
+    const res = await svc.login(admin.email, PASSWORD, app);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    await request(svc.app()).get('/api/users').set('Authorization', `Bearer ${res.body.token}`).expect(200);
+    // The addresses that failed under attack remain throttled.
+    const attacker = newIp();
+    expect((await svc.login(admin.email, 'guess', app, attacker)).status).toBe(401);
+    expectThrottled(await svc.login(admin.email, PASSWORD, app, attacker));
+  });
+
+  it('limits failures per address across e-mails (LOGIN_FAILURES_PER_IP_PER_HOUR): credential stuffing from one address is refused', async () => {
+    const app = svc.makeApp({ LOGIN_FAILURES_PER_IP_PER_HOUR: '3' });
+    const ip = newIp();
+    for (let i = 0; i < 3; i += 1)
+      expect((await loginFrom(app, { email: newEmail(), password: 'x', ip, device: `d-${i}` })).status).toBe(
+        401,
+      );
+    expectThrottled(await loginFrom(app, { email: newEmail(), password: 'x', ip, device: 'd-new' }));
+    expect((await loginFrom(app, { email: newEmail(), password: 'x' })).status).toBe(401);
+  });
+
+  it('counts the addresses of one IPv6 /64 as one client, so rotating through a prefix gains nothing', async () => {
+    const app = svc.makeApp({ LOGIN_LIMIT_PER_IP_PER_MINUTE: '2' });
+    const prefix = `2001:db8:${randomBytes(2).toString('hex')}:7`;
+    expect((await loginFrom(app, { email: newEmail(), password: 'x', ip: `${prefix}::1` })).status).toBe(401);
+    expect(
+      (await loginFrom(app, { email: newEmail(), password: 'x', ip: `${prefix}:0:0:0:ffff` })).status,
+    ).toBe(401);
+    expectThrottled(await loginFrom(app, { email: newEmail(), password: 'x', ip: `${prefix}::abcd:1` }));
+    expect((await loginFrom(app, { email: newEmail(), password: 'x', ip: `${prefix}1::1` })).status).toBe(
+      401,
+    );
+  });
+
+  it('limits an unknown e-mail exactly like a known one (429 does not reveal accounts)', async () => {
+    const app = svc.makeApp({ LOGIN_FAILURES_PER_CLIENT_PER_HOUR: '1' });
+    const known = newEmail();
+    await svc.register({ email: known });
+    const unknown = newEmail('nobody');
+    for (const email of [known, unknown]) {
+      const ip = newIp();
+      expect((await loginFrom(app, { email, password: 'wrong', ip })).status).toBe(401);
+      expectThrottled(await loginFrom(app, { email, password: 'wrong', ip }));
     }
   });
 });

@@ -1,3 +1,4 @@
+import { AdminUserResponse } from '@pitclock/contracts/schemas';
 import { errorBodySchema } from '@pitclock/kit';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -108,6 +109,7 @@ describe('admin routes are enforced on the server', () => {
     const app = () => svc.app();
     return [
       ['GET /api/users', (t) => withToken(request(app()).get('/api/users'), t)],
+      ['GET /api/users/{id}', (t) => withToken(request(app()).get(`/api/users/${target.id}`), t)],
       [
         'PATCH /api/users/{id}',
         (t) => withToken(request(app()).patch(`/api/users/${target.id}`), t).send({ display_name: 'Hacked' }),
@@ -162,6 +164,34 @@ describe('GET /api/users', () => {
     expect(mine).toMatchObject({ email: admin.email, is_admin: true, license_status: 'none' });
     expect(JSON.stringify(res.body)).not.toContain('argon2');
   });
+});
+
+describe('GET /api/users/{id} (what licensing asks before it mints for a user id)', () => {
+  it('answers the user as the list shows it', async () => {
+    const admin = await svc.signUp({ admin: true });
+    const user = await svc.signUp();
+    const one = await request(svc.app()).get(`/api/users/${user.id}`).set(bearer(admin.token)).expect(200);
+    const list = await request(svc.app()).get('/api/users').set(bearer(admin.token)).expect(200);
+    expect(AdminUserResponse.parse(one.body)).toEqual(one.body);
+    expect(one.body).toEqual(list.body.find((row: { id: number }) => row.id === user.id));
+    expect(one.headers['cache-control']).toBe('no-store');
+  });
+
+  it("answers 404 not_found 'User not found' for an id no user has", async () => {
+    const admin = await svc.signUp({ admin: true });
+    const res = await request(svc.app()).get('/api/users/2147483647').set(bearer(admin.token)).expect(404);
+    expect(res.body).toEqual({ error: 'not_found', message: messages.userNotFound });
+  });
+
+  it.each(['2147483648', '99999999999999999999', '0', '-1', '1.5', 'abc', '1e3', '%00'])(
+    'answers 400 validation_failed for the id %j (past int4, not a positive whole number), never a 500',
+    async (id) => {
+      const admin = await svc.signUp({ admin: true });
+      const res = await request(svc.app()).get(`/api/users/${id}`).set(bearer(admin.token));
+      expect(res.status, JSON.stringify(res.body)).toBe(400);
+      expect(errorBodySchema.parse(res.body).error).toMatch(/^(validation_failed|invalid_characters)$/);
+    },
+  );
 });
 
 describe('PATCH /api/users/{id}', () => {
@@ -275,7 +305,7 @@ describe('DELETE /api/users/{id}', () => {
 });
 
 describe('POST /api/users/{id}/toggle-admin', () => {
-  it('promotes and demotes; the rights follow the database at once, even with an old token', async () => {
+  it('promotes and demotes; the rights follow the database at once (a token issued before the change is ended)', async () => {
     const admin = await svc.signUp({ admin: true });
     const user = await svc.signUp();
     const promoted = await request(svc.app())
@@ -286,13 +316,17 @@ describe('POST /api/users/{id}/toggle-admin', () => {
     expect((await svc.query('select is_admin from users where id = $1', [user.id]))[0]).toEqual({
       is_admin: true,
     });
-    await request(svc.app()).get('/api/users').set(bearer(user.token)).expect(200);
+    await request(svc.app()).get('/api/users').set(bearer(user.token)).expect(401);
+    const asAdmin = (await svc.login(user.email)).body.token as string;
+    await request(svc.app()).get('/api/users').set(bearer(asAdmin)).expect(200);
     const demoted = await request(svc.app())
       .post(`/api/users/${user.id}/toggle-admin`)
       .set(bearer(admin.token))
       .expect(200);
     expect(demoted.body).toMatchObject({ is_admin: false });
-    await request(svc.app()).get('/api/users').set(bearer(user.token)).expect(403);
+    await request(svc.app()).get('/api/users').set(bearer(asAdmin)).expect(401);
+    const asUser = (await svc.login(user.email)).body.token as string;
+    await request(svc.app()).get('/api/users').set(bearer(asUser)).expect(403);
   });
 
   it("answers 403 'Cannot change own role' on one own account and keeps the role", async () => {

@@ -105,6 +105,24 @@ describe('POST /api/auth/register', () => {
     },
   );
 
+  it('refuses the 80,001-character e-mail of the ReDoS report on its length alone (400, the e-mail pattern never runs)', async () => {
+    const before = await svc.counts();
+    const ip = newIp();
+    const email = `${'x'.repeat(40_000)}@${'.'.repeat(40_000)}@`;
+    const res = await post({ ...valid, email }, ip);
+    expect(res.status).toBe(400);
+    const error = errorBodySchema.parse(res.body);
+    expect(error.error).toBe('validation_failed');
+    // Only the length issue: zod stopped at .max() and never ran the (formerly quadratic) pattern.
+    expect(error.details).toEqual({
+      issues: [{ path: 'email', message: messages.emailTooLong, code: 'too_big' }],
+    });
+    expect((await svc.counts()).users).toBe(before.users);
+    expect(await eventsFor(ip)).toEqual([
+      { email: email.slice(0, 254), ip, outcome: 'error', platform: 'Android', reason: 'validation_failed' },
+    ]);
+  });
+
   it('answers 400 invalid_json for malformed JSON and stores nothing at all', async () => {
     const before = await svc.counts();
     const res = await request(svc.app())

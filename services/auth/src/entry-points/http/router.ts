@@ -1,4 +1,4 @@
-import type { Auth, Logger } from '@pitclock/kit';
+import type { Auth, Logger, TokenGenerations } from '@pitclock/kit';
 import { Router } from 'express';
 import type { AuthAppConfig } from '../../config';
 import type {
@@ -21,6 +21,8 @@ export type RouterDeps = {
   signupEvents: SignupEventsRepository;
   passwords: PasswordHasher;
   limits: AuthRateLimits;
+  /** Per-user token generations (Redis): access tokens carry the current one; admin actions bump it. */
+  generations: TokenGenerations;
   auth: Auth;
   logger: Logger;
   clock: () => Date;

@@ -164,11 +164,30 @@ describe('GET /api/admin/signup-events', () => {
     ['a repeated filter', '?email=a&email=b'],
     ['an oversized e-mail filter', `?email=${'e'.repeat(300)}`],
     ['before not a number', '?before=abc'],
+    ['before past int4', '?before=2147483648'],
+    ['before of 20 digits', '?before=99999999999999999999'],
+    ['limit of 20 digits', '?limit=99999999999999999999'],
   ])('answers 400 with the error shape for %s', async (_name, query) => {
     const res = await list(query);
     expect(res.status).toBe(400);
     expect(errorBodySchema.parse(res.body).error).toBe('validation_failed');
   });
+
+  it.each([
+    ['the first day PostgreSQL knows', '?from=0001-01-01&to=0001-01-02'],
+    ['year 0, which PostgreSQL has not', '?from=0000-01-01'],
+    ['an instant in year 0', '?to=0000-06-01T00:00:00Z'],
+    ['an instant whose offset leaves year 1 for year 0', '?from=0001-01-01T00:00:00%2B14:00'],
+    ['year 0 as the last day of a range', '?from=0000-01-01&to=0000-12-31'],
+    ['the last day of year 9999', '?from=9999-12-31&to=9999-12-31'],
+    ['an instant late in year 9999', '?to=9999-12-31T23:59:59.999-14:00'],
+  ])(
+    'answers 200 for %s (bounds past the calendar PostgreSQL stores are moved onto it)',
+    async (_name, query) => {
+      const res = await list(query);
+      expect(res.status, JSON.stringify(res.body)).toBe(200);
+    },
+  );
 
   it('lists the events the register endpoint records, failed attempts included', async () => {
     const email = `fresh-${Date.now()}@events.test`;
