@@ -1,6 +1,8 @@
 // The texts, limits and code alphabet of the licensing rules, without zod: the browser (promo entry, admin
 // licences and users screens) checks and shows these, and the zod schemas of licensing.ts parse with them.
 
+import { PG_INTEGER_MAX } from './stored-values';
+
 /** One clear text per refusal (SPEC.md sections 5 and 8, and the licensing issue). */
 export const LICENSING_MESSAGES = {
   // Promo create (SPEC.md section 5).
@@ -30,10 +32,12 @@ export const LICENSING_MESSAGES = {
   noCredits: 'This account has no credits left. Ask an admin to add credits.',
   // Credits (SPEC.md section 5).
   userRequired: 'Choose a user',
+  userNotFound: 'No such user',
   amountRequired: 'Enter a whole number of credits, positive or negative (not 0)',
   amountPositive: 'Enter an amount > 0',
   amountTooLarge: 'Amount must be at most 1000000 in size',
   balanceBelowZero: 'Credits cannot go below 0.',
+  balanceTooLarge: `Credits cannot go above ${PG_INTEGER_MAX}.`,
   // Devices.
   noDeviceToRestore: 'No device to restore',
   noDeviceToRevoke: 'No device to revoke',
@@ -75,6 +79,10 @@ export const LICENSING_LIMITS = {
   maxUsesMax: 1_000_000_000,
   licenseDaysMax: 36_500,
   creditAmountMax: 1_000_000,
+  /** A balance is a PostgreSQL integer: a change that would pass it is refused (409 balance_too_large). */
+  creditBalanceMax: PG_INTEGER_MAX,
+  /** How many user ids one GET /licenses/statuses may ask for. */
+  statusesUserIds: 1_000,
   /** How many ledger entries the "recent ledger" answers carry (newest first). */
   recentLedger: 50,
   /** Add-credits default on the users screen (SPEC.md section 2). */

@@ -55,6 +55,9 @@ describe('CreatePromoCodeRequest (SPEC.md section 5)', () => {
     [{ code: 'a', license_days: -3 }, m.licenseDaysInvalid],
     [{ code: 'a', expires_at: 'next tuesday' }, m.expiresAtInvalid],
     [{ code: 'a', expires_at: '2030-01-02T03:04:05' }, m.expiresAtInvalid],
+    // Instants PostgreSQL cannot store (year 0, or past 9999 once the offset is applied): 500 before.
+    [{ code: 'a', expires_at: '0000-01-01T00:00:00Z' }, m.expiresAtInvalid],
+    [{ code: 'a', expires_at: '9999-12-31T23:59:59-23:59' }, m.expiresAtInvalid],
   ])('refuses %j with %j', (body, message) => {
     expect(messages(CreatePromoCodeRequest.safeParse(body))).toContain(message);
   });
@@ -141,6 +144,16 @@ describe('ids, statuses query and activation codes', () => {
     expect(LicenseStatusesQuery.parse({ user_ids: '1,2,2,30' })).toEqual({ user_ids: [1, 2, 30] });
     expect(LicenseStatusesQuery.parse({})).toEqual({});
     expect(LicenseStatusesQuery.safeParse({ user_ids: '1,,2' }).success).toBe(false);
+  });
+
+  it('statuses refuse a user id past a PostgreSQL integer and more than 1,000 ids (they answered 500)', () => {
+    expect(LicenseStatusesQuery.parse({ user_ids: '2147483647' })).toEqual({ user_ids: [2_147_483_647] });
+    for (const user_ids of ['2147483648', '1,9999999999', '4294967296'])
+      expect(LicenseStatusesQuery.safeParse({ user_ids }).success, user_ids).toBe(false);
+    const ids = (n: number) => Array.from({ length: n }, (_, i) => i + 1).join(',');
+    expect(LicenseStatusesQuery.parse({ user_ids: ids(1_000) }).user_ids).toHaveLength(1_000);
+    expect(LicenseStatusesQuery.safeParse({ user_ids: ids(1_001) }).success).toBe(false);
+    expect(LicenseStatusesQuery.safeParse({ user_ids: '1,'.repeat(50_000) }).success).toBe(false);
   });
 
   it('the activation alphabet has no 0, O, 1, I or L; codes are shown in two groups', () => {

@@ -10,6 +10,7 @@ import {
   normalizeActivationCode,
 } from './licensing-messages';
 import { LICENSE_ALG, readDeviceLicense, verifyDeviceLicense } from './licensing-token';
+import { PG_INTEGER_MAX, isStorableInstant } from './stored-values';
 
 export {
   ACTIVATION_CODE_ALPHABET,
@@ -45,17 +46,19 @@ const RecordIdParam = z
   .string()
   .regex(/^[1-9]\d{0,9}$/, 'must be a positive whole number')
   .transform(Number)
-  .pipe(z.number().int().positive().max(2_147_483_647));
+  .pipe(z.number().int().positive().max(PG_INTEGER_MAX));
 export const PromoCodeIdParam = RecordIdParam;
 export const DeviceIdParam = RecordIdParam;
 
 /** A user id in a body: a positive whole number (a numeric string is accepted). */
 const UserIdInput = z.preprocess(
   (value) => numericText(blankAsUnset(value)),
-  z.number({ error: m.userRequired }).int(m.userRequired).positive(m.userRequired).max(2_147_483_647),
+  z.number({ error: m.userRequired }).int(m.userRequired).positive(m.userRequired).max(PG_INTEGER_MAX),
 );
 
-const isoInstant = z.iso.datetime({ offset: true, error: m.expiresAtInvalid });
+const isoInstant = z.iso
+  .datetime({ offset: true, error: m.expiresAtInvalid })
+  .refine(isStorableInstant, m.expiresAtInvalid);
 
 // ---------------------------------------------------------------------------------------------------
 // Promo codes
@@ -323,14 +326,22 @@ export const UserLicensesResponse = z.object({
 });
 export type UserLicensesResponse = z.infer<typeof UserLicensesResponse>;
 
-/** GET /licenses/statuses?user_ids=1,2,3 (admin): the licence status the admin users list merges in. */
+const userIdsText = 'must be a comma-separated list of user ids';
+
+/**
+ * GET /licenses/statuses?user_ids=1,2,3 (admin): the licence status the admin users list merges in. At
+ * most LICENSING_LIMITS.statusesUserIds ids, each a PostgreSQL integer; the length is checked first.
+ */
 export const LicenseStatusesQuery = z.object({
   user_ids: z.preprocess(
     blankAsUnset,
     z
       .string()
-      .regex(/^[1-9]\d{0,9}(,[1-9]\d{0,9}){0,999}$/, 'must be a comma-separated list of user ids')
-      .transform((value) => [...new Set(value.split(',').map(Number))])
+      .max(L.statusesUserIds * 11, { error: userIdsText, abort: true })
+      .regex(/^[1-9]\d{0,9}(,[1-9]\d{0,9})*$/, { error: userIdsText, abort: true })
+      .transform((value) => value.split(',').map(Number))
+      .pipe(z.array(z.number().max(PG_INTEGER_MAX, userIdsText)).max(L.statusesUserIds, userIdsText))
+      .transform((ids) => [...new Set(ids)])
       .optional(),
   ),
 });

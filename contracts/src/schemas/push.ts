@@ -4,6 +4,7 @@ import {
   type PushScheduleBody,
   type PushSubscriptionJson,
 } from '../notifications/push-protocol';
+import { isStorableInstant } from './stored-values';
 
 export const PUSH_MESSAGES = {
   endpointInvalid: 'The subscription endpoint must be an https URL',
@@ -13,6 +14,8 @@ export const PUSH_MESSAGES = {
   subscriptionNotFound: 'No such push subscription',
   scheduleNotFound: 'No schedule for this run',
   scheduleBusy: 'The run is being changed; try again shortly',
+  scheduleLimitReached:
+    'This account has as many runs with alerts ahead as it may have; finish or delete one of them first',
   runIdInvalid: 'The run id is not valid',
   dismissTokenInvalid: 'The dismiss token is not valid',
   noSubscriptions: 'This account has no push subscriptions',
@@ -59,7 +62,9 @@ export const UnsubscribeBody = z.object({
 });
 export type UnsubscribeBody = z.infer<typeof UnsubscribeBody>;
 
-const isoInstant = z.iso.datetime({ offset: true });
+const isoInstant = z.iso
+  .datetime({ offset: true })
+  .refine(isStorableInstant, 'must be an instant between the years 0001 and 9999 (UTC)');
 
 export const PushScheduleStepInput = z.object({
   id: ClientId,

@@ -9,7 +9,12 @@ const ctx = describeServiceBasics({
   migrations,
   tables: [...ownedTables],
   postPath: '/api/promo-codes/redeem',
-  createApp: (deps) => createApp({ ...deps, config: testConfig() }),
+  // The token generations live under the service's REDIS_KEY_PREFIX, the keyPrefix of its Redis client.
+  createApp: (deps) =>
+    createApp({
+      ...deps,
+      config: testConfig({ REDIS_KEY_PREFIX: deps.redis.client.options.keyPrefix || 'pitclock:' }),
+    }),
 });
 
 describe('licensing: tables and constraints of the migrations', () => {

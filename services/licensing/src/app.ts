@@ -1,6 +1,7 @@
 import {
   createAuth,
   createServiceApp,
+  createTokenGenerations,
   type Database,
   type Logger,
   type RedisHandle,
@@ -17,6 +18,7 @@ import {
   createPromoCodesRepository,
   createSigningKeysRepository,
 } from './data-access';
+import { createActivationCodeHashes } from './domain/activation';
 import { createGuards } from './entry-points/http/guards';
 import { createLicensingRateLimits } from './entry-points/http/rate-limits';
 import { createRouter } from './entry-points/http/router';
@@ -47,7 +49,12 @@ export const createApp = ({
   keys,
   fetch,
 }: AppDeps): Express => {
-  const auth = createAuth({ secret: config.JWT_SECRET, audience: config.JWT_AUDIENCE });
+  // A token issued before its user was deleted or re-roled (auth bumps the generation) is refused at once.
+  const auth = createAuth({
+    secret: config.JWT_SECRET,
+    audience: config.JWT_AUDIENCE,
+    generations: createTokenGenerations(redis.client, config.REDIS_KEY_PREFIX),
+  });
   const admins = createAuthAdminClient({
     authUrl: config.AUTH_URL,
     cacheMs: config.ADMIN_CHECK_CACHE_SECONDS * 1000,
@@ -59,6 +66,7 @@ export const createApp = ({
     devices: createDevicesRepository(database.db),
     credits: createCreditsRepository(database.db),
     activationCodes: createActivationCodesRepository(database.db),
+    activationCodeHashes: createActivationCodeHashes(config.JWT_SECRET),
     guards: createGuards({ auth, admins, logger }),
     keys:
       keys ??

@@ -49,6 +49,7 @@ export type LicensingConfig = z.infer<typeof licensingConfigSchema>;
 export type LicensingAppConfig = Pick<
   LicensingConfig,
   | 'TRUST_PROXY'
+  | 'REDIS_KEY_PREFIX'
   | 'JWT_SECRET'
   | 'JWT_AUDIENCE'
   | 'AUTH_URL'

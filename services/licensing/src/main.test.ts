@@ -163,6 +163,75 @@ describe('npm start of licensing with the real auth service', () => {
     }
   }, 90_000);
 
+  it("codes and credits only for users auth knows; a deleted user's and a demoted admin's tokens end at once", async () => {
+    const auth = await start('auth', { ADMIN_EMAIL, ADMIN_PASSWORD });
+    let licensing: Process | undefined;
+    try {
+      licensing = await start('licensing', { AUTH_URL: auth.url });
+      const adminToken = await signIn(auth.url, ADMIN_EMAIL, ADMIN_PASSWORD);
+      const register = async (email: string) => {
+        const registered = await call(`${auth.url}/api/auth/register`, 'POST', undefined, {
+          email,
+          password: 'cook-password-2026',
+          display_name: 'Cook',
+          device_info: { device_id: `dev-${email}`, name: 'test' },
+        });
+        expect(registered.status, JSON.stringify(registered.body)).toBe(201);
+        const token = await signIn(auth.url, email, 'cook-password-2026');
+        const me = await call(`${auth.url}/api/me`, 'GET', token);
+        return { id: me.body.id as number, token };
+      };
+      const cook = await register('gen-cook@pitclock.test');
+      const helper = await register('gen-helper@pitclock.test');
+
+      // Minting asks auth whether the user exists.
+      const granted = await call(`${licensing.url}/api/users/${cook.id}/credits`, 'POST', adminToken, {
+        amount: 2,
+      });
+      expect(granted.status, JSON.stringify(granted.body)).toBe(200);
+      const nobody = await call(`${licensing.url}/api/users/999999/credits`, 'POST', adminToken, {
+        amount: 2,
+      });
+      expect(nobody.status).toBe(404);
+      expect(nobody.body.error).toBe('user_not_found');
+      const noCode = await call(`${licensing.url}/api/licenses/codes`, 'POST', adminToken, {
+        user_id: 999999,
+      });
+      expect(noCode.status).toBe(404);
+
+      // Deleted in auth: the token still unexpired is refused by licensing at once.
+      const promo = await call(`${licensing.url}/api/promo-codes`, 'POST', adminToken, { code: 'GEN-STACK' });
+      expect(promo.status).toBe(201);
+      const deleted = await fetch(`${auth.url}/api/users/${cook.id}`, {
+        method: 'DELETE',
+        headers: { authorization: `Bearer ${adminToken}` },
+      });
+      expect(deleted.status).toBe(204);
+      const redeemed = await call(`${licensing.url}/api/promo-codes/redeem`, 'POST', cook.token, {
+        code: 'GEN-STACK',
+        device_id: 'dev-cook',
+      });
+      expect(redeemed.status).toBe(401);
+      expect(redeemed.body.error).toBe('token_revoked');
+
+      // Promoted, then demoted: the admin answer cached for its token does not outlive the demotion.
+      expect((await call(`${auth.url}/api/users/${helper.id}/toggle-admin`, 'POST', adminToken)).status).toBe(
+        200,
+      );
+      const helperAdmin = await signIn(auth.url, 'gen-helper@pitclock.test', 'cook-password-2026');
+      expect((await call(`${licensing.url}/api/promo-codes`, 'GET', helperAdmin)).status).toBe(200);
+      expect((await call(`${auth.url}/api/users/${helper.id}/toggle-admin`, 'POST', adminToken)).status).toBe(
+        200,
+      );
+      const demoted = await call(`${licensing.url}/api/promo-codes`, 'GET', helperAdmin);
+      expect(demoted.status).toBe(401);
+      expect(demoted.body.error).toBe('token_revoked');
+    } finally {
+      await auth.stop();
+      if (licensing) expect(await licensing.stop()).toBe(0);
+    }
+  }, 90_000);
+
   it('refuses to start with a LICENSE_PRIVATE_KEY that is not an EC P-256 key, naming the variable', async () => {
     await expect(start('licensing', { LICENSE_PRIVATE_KEY: 'not-a-pem' })).rejects.toThrow(
       /LICENSE_PRIVATE_KEY: must be an EC P-256 private key/,

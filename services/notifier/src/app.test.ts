@@ -24,7 +24,13 @@ const ctx = describeServiceBasics({
   migrations,
   tables: [...ownedTables],
   postPath: '/api/push/subscribe',
-  createApp: (deps) => createApp({ ...deps, queue: sharedQueue(), config: testConfig() }),
+  // The token generations live under the service's REDIS_KEY_PREFIX, the keyPrefix of its Redis client.
+  createApp: (deps) =>
+    createApp({
+      ...deps,
+      queue: sharedQueue(),
+      config: testConfig({ REDIS_KEY_PREFIX: deps.redis.client.options.keyPrefix || 'pitclock:' }),
+    }),
 });
 
 const columnsOf = async (table: string) =>

@@ -3,6 +3,7 @@ import {
   createAuth,
   createMetricsRegistry,
   createServiceApp,
+  createTokenGenerations,
   type Database,
   type Logger,
   type RedisHandle,
@@ -31,6 +32,7 @@ import { createVapidKeys, type VapidKeys } from './vapid-keys';
 export type NotifierAppConfig = Pick<
   NotifierConfig,
   | 'TRUST_PROXY'
+  | 'REDIS_KEY_PREFIX'
   | 'JWT_SECRET'
   | 'JWT_AUDIENCE'
   | 'VAPID_PUBLIC_KEY'
@@ -40,6 +42,7 @@ export type NotifierAppConfig = Pick<
   | 'PUSH_ALLOWED_ORIGINS'
   | 'PUSH_TIMEOUT_MS'
   | 'PUSH_JOB_ATTEMPTS'
+  | 'PUSH_MAX_SCHEDULED_RUNS_PER_USER'
 >;
 
 export type AppDeps = {
@@ -72,7 +75,12 @@ export const createApp = ({
   agent,
 }: AppDeps): Express => {
   registerQueueGauge(metrics, queue);
-  const auth = createAuth({ secret: config.JWT_SECRET, audience: config.JWT_AUDIENCE });
+  // A token issued before its user was deleted or re-roled (auth bumps the generation) is refused at once.
+  const auth = createAuth({
+    secret: config.JWT_SECRET,
+    audience: config.JWT_AUDIENCE,
+    generations: createTokenGenerations(redis.client, config.REDIS_KEY_PREFIX),
+  });
   const subscriptions = createPushSubscriptionsRepository(database.db);
   const keys =
     vapidKeys ??
@@ -103,6 +111,7 @@ export const createApp = ({
     jobs: createStepAlertJobs(queue, { attempts: config.PUSH_JOB_ATTEMPTS, logger, clock }),
     runLocks: createRunLocks(redis.client),
     planMarks: createRunPlanMarks(redis.client),
+    maxScheduledRunsPerUser: config.PUSH_MAX_SCHEDULED_RUNS_PER_USER,
     dismissTokens: createDismissTokens(dismissSecretOf(config)),
     requireUser: auth.requireAuth,
     logger,

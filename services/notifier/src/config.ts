@@ -95,6 +95,11 @@ export const notifierConfigSchema = baseConfigSchema
     /** Tries per step alert (the first send included) before the job is kept as failed. */
     PUSH_JOB_ATTEMPTS: whole(5, 1, 20),
     /**
+     * Runs with alerts ahead (a step neither done nor dismissed whose alert window has not ended) one user
+     * may have at once: each holds up to 2,500 delayed jobs in Redis (README: what a user can cost).
+     */
+    PUSH_MAX_SCHEDULED_RUNS_PER_USER: whole(20, 1, 1_000),
+    /**
      * How often the API checks that the queue was planned on the Redis server running now (a restarted or
      * new Redis gets the stored schedules' jobs again).
      */

@@ -1,5 +1,5 @@
 import type { Db } from '@pitclock/kit';
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { ActivationRefusal } from '../domain/activation';
 import { CREDIT_REASONS } from '../domain/credits';
 import { applyCreditChange } from './credits-repository';
@@ -12,22 +12,22 @@ export type ActivateResult =
   | { kind: 'activated'; code: ActivationCodeRow; device: DeviceRow; balance: number };
 
 export type ActivationCodesRepository = {
-  /** 'code_taken' when the code exists already (the caller draws another). */
+  /** 'code_taken' when a code with that hash exists already (the caller draws another). */
   mint: (input: {
-    code: string;
+    codeHash: string;
     userId: number;
     createdBy: number;
     expiresAt: Date;
     now: Date;
   }) => Promise<ActivationCodeRow | 'code_taken'>;
   /**
-   * One transaction: lock the code row; decide judges it (used, expired); a revoked device of that user
+   * One transaction: lock the code row stored under one of codeHashes; decide judges it (used, expired); a revoked device of that user
    * is refused; one credit of the code's user is taken only when the balance is above 0; then the device
    * is registered or refreshed, the ledger gets -1 (reason activation) and the code is marked used.
    * Any refusal writes nothing.
    */
   activate: (input: {
-    code: string;
+    codeHashes: string[];
     deviceUid: string;
     deviceName: string | undefined;
     now: Date;
@@ -37,25 +37,25 @@ export type ActivationCodesRepository = {
 };
 
 export const createActivationCodesRepository = (db: Db): ActivationCodesRepository => ({
-  mint: async ({ code, userId, createdBy, expiresAt, now }) => {
+  mint: async ({ codeHash, userId, createdBy, expiresAt, now }) => {
     try {
       const [row] = await db
         .insert(activationCodes)
-        .values({ code, userId, createdBy, expiresAt, createdAt: now })
+        .values({ codeHash, userId, createdBy, expiresAt, createdAt: now })
         .returning();
       return row!;
     } catch (err) {
-      if (isUniqueViolation(err, 'activation_codes_code_unique')) return 'code_taken';
+      if (isUniqueViolation(err, 'activation_codes_code_hash_unique')) return 'code_taken';
       throw err;
     }
   },
 
-  activate: ({ code, deviceUid, deviceName, now, licenseExpiresAt, decide }) =>
+  activate: ({ codeHashes, deviceUid, deviceName, now, licenseExpiresAt, decide }) =>
     db.transaction(async (tx): Promise<ActivateResult> => {
       const [row] = await tx
         .select()
         .from(activationCodes)
-        .where(eq(activationCodes.code, code))
+        .where(inArray(activationCodes.codeHash, codeHashes))
         .for('update');
       const refusal = decide(row);
       if (refusal || !row) return { kind: 'refused', reason: refusal ?? 'activation_code_unknown' };
@@ -88,7 +88,7 @@ export const createActivationCodesRepository = (db: Db): ActivationCodesReposito
         now,
       });
       // Cannot happen with the row locked above 0; throwing rolls the device write back.
-      if (change === 'below_zero') throw new Error('credit balance changed under its lock');
+      if (typeof change === 'string') throw new Error('credit balance changed under its lock');
       const { balance } = change;
       const [used] = await tx
         .update(activationCodes)

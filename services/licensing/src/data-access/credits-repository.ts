@@ -1,6 +1,7 @@
+import { LICENSING_LIMITS } from '@pitclock/contracts/schemas';
 import type { Db } from '@pitclock/kit';
 import { desc, eq, sql } from 'drizzle-orm';
-import type { CreditReason } from '../domain/credits';
+import type { CreditReason, CreditRefusal } from '../domain/credits';
 import { isCheckViolation } from './pg-errors';
 import { creditBalances, creditLedger, type LedgerRow } from './schema';
 
@@ -16,7 +17,8 @@ export type CreditsRepository = {
   /**
    * Appends an entry and moves the balance by the same delta in one transaction. The balance row's
    * CHECK (balance >= 0) refuses a change below 0 atomically, however many arrive at once: then
-   * 'below_zero' and nothing is written.
+   * 'below_zero' and nothing is written; a gain that would pass LICENSING_LIMITS.creditBalanceMax is
+   * 'too_large' (the same row lock decides it).
    */
   change: (input: {
     userId: number;
@@ -24,13 +26,14 @@ export type CreditsRepository = {
     reason: CreditReason;
     actorId: number | null;
     now: Date;
-  }) => Promise<CreditChange | 'below_zero'>;
+  }) => Promise<CreditChange | CreditRefusal>;
 };
 
 /**
  * Moves the balance by delta and appends the ledger entry, in tx. A gain creates the balance row when it
- * is missing; a loss updates an existing row only. 'below_zero' (nothing written) when there is no row to
- * take from; the CHECK (balance >= 0) throws when the row would go below 0.
+ * is missing, or adds to it only while the sum stays within creditBalanceMax ('too_large' otherwise: the
+ * integer column would overflow); a loss updates an existing row only. 'below_zero' (nothing written)
+ * when there is no row to take from; the CHECK (balance >= 0) throws when the row would go below 0.
  */
 export const applyCreditChange = async (
   tx: Tx,
@@ -49,7 +52,7 @@ export const applyCreditChange = async (
     activationCodeId?: number | null;
     now: Date;
   },
-): Promise<CreditChange | 'below_zero'> => {
+): Promise<CreditChange | CreditRefusal> => {
   // Not one INSERT ... ON CONFLICT for both: PostgreSQL checks the proposed row (balance = delta) before
   // it sees the conflict, so a loss would always fail the CHECK.
   const [row] =
@@ -60,6 +63,7 @@ export const applyCreditChange = async (
           .onConflictDoUpdate({
             target: creditBalances.userId,
             set: { balance: sql`${creditBalances.balance} + excluded.balance`, updatedAt: now },
+            setWhere: sql`${creditBalances.balance} <= ${LICENSING_LIMITS.creditBalanceMax - delta}`,
           })
           .returning({ balance: creditBalances.balance })
       : await tx
@@ -67,7 +71,7 @@ export const applyCreditChange = async (
           .set({ balance: sql`${creditBalances.balance} + ${delta}`, updatedAt: now })
           .where(eq(creditBalances.userId, userId))
           .returning({ balance: creditBalances.balance });
-  if (!row) return 'below_zero';
+  if (!row) return delta > 0 ? 'too_large' : 'below_zero';
   const [entry] = await tx
     .insert(creditLedger)
     .values({ userId, delta, reason, actorId, activationCodeId, createdAt: now })

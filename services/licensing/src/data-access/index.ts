@@ -37,6 +37,7 @@ export {
   type AdminAnswer,
   type AuthAdminClient,
   type AuthAdminClientOptions,
+  type UserLookup,
 } from './auth-admin-client';
 
 /** The drizzle-kit migrations of this service and its own migrations table. */

@@ -97,8 +97,11 @@ export const activationCodes = pgTable(
   'activation_codes',
   {
     id: serial('id').primaryKey(),
-    /** 8 symbols of the unambiguous alphabet, stored without the dash. */
-    code: text('code').notNull().unique(),
+    /**
+     * The code's hash (hex; ActivationCodeHashes in domain/activation.ts), never the code: it is shown once,
+     * when minted. Rows minted before migration 0002 hold the bare SHA-256 of their code.
+     */
+    codeHash: text('code_hash').notNull().unique(),
     userId: integer('user_id').notNull(),
     createdBy: integer('created_by').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

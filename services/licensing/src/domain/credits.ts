@@ -1,4 +1,7 @@
-// Credit rules: the ledger is append-only and the balance is the sum of its deltas, never below 0.
+// Credit rules: the ledger is append-only and the balance is the sum of its deltas, never below 0 and
+// never above LICENSING_LIMITS.creditBalanceMax (a PostgreSQL integer).
+
+import { LICENSING_LIMITS } from '@pitclock/contracts/schemas';
 
 export const CREDIT_REASONS = {
   adminAdjust: 'admin_adjust',
@@ -7,6 +10,12 @@ export const CREDIT_REASONS = {
 } as const;
 export type CreditReason = (typeof CREDIT_REASONS)[keyof typeof CREDIT_REASONS];
 
-/** The balance after a change, or 'below_zero' when the change is refused (the balance stays). */
-export const balanceAfter = (balance: number, delta: number): number | 'below_zero' =>
-  balance + delta < 0 ? 'below_zero' : balance + delta;
+/** Why a change is refused (the balance stays as it was). */
+export type CreditRefusal = 'below_zero' | 'too_large';
+
+/** The balance after a change, or why the change is refused. */
+export const balanceAfter = (balance: number, delta: number): number | CreditRefusal => {
+  const next = balance + delta;
+  if (next < 0) return 'below_zero';
+  return next > LICENSING_LIMITS.creditBalanceMax ? 'too_large' : next;
+};

@@ -1,15 +1,19 @@
 import type { AddressInfo } from 'node:net';
+import { API_PATHS } from '@pitclock/contracts/api-paths';
+import { AdminUserResponse, UserIdParam } from '@pitclock/contracts/schemas';
 import {
   createAuth,
   createDatabase,
   createLogger,
   createRedis,
+  createTokenGenerations,
   getAuthUser,
   loadConfig,
   migrate,
   signAccessToken,
   type Database,
   type RedisHandle,
+  type TokenGenerations,
 } from '@pitclock/kit';
 import {
   createTestDatabase,
@@ -41,26 +45,42 @@ export const testConfig = (overrides: ConfigOverrides = {}): LicensingConfig =>
     ...overrides,
   });
 
-/** An access token as the auth service signs them (HS256, audience, sub = user id). */
-export const tokenFor = (userId: number, expiresInSeconds = 900) =>
-  signAccessToken({ userId }, { secret: JWT_SECRET, audience: JWT_AUDIENCE, expiresInSeconds });
+/**
+ * An access token as the auth service signs them (HS256, audience, sub = user id, gen = the user's token
+ * generation when it was issued; 0, as for a user never deleted nor re-roled, when not given).
+ */
+export const tokenFor = (userId: number, expiresInSeconds = 900, gen = 0) =>
+  signAccessToken(
+    { userId, claims: { gen } },
+    { secret: JWT_SECRET, audience: JWT_AUDIENCE, expiresInSeconds },
+  );
 
 export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 /**
- * A stand-in for the auth service that speaks its protocol for what licensing asks: GET /api/me with a
- * bearer token answers 401 for a bad token or an unknown account, else {id, email, name, is_admin, roles,
- * created_at} with is_admin from its own list of accounts (its "database"), never from the token. It
- * verifies tokens with the kit's passport-jwt middleware and the test secret, as the auth service does.
- * One test (real-stack.test.ts) runs the real auth process instead.
+ * A stand-in for the auth service that speaks its protocol for what licensing asks, answering from its own
+ * list of accounts (its "database"), never from the token; it verifies tokens with the kit's passport-jwt
+ * middleware, the test secret and the token generations in the test's Redis, as the auth service does:
+ * - GET /api/me: 401 for a bad or revoked token or an unknown account, else {id, email, name, is_admin,
+ *   roles, created_at};
+ * - GET /api/users/{id} (admin): 403 for a caller who is not an admin, 404 for an unknown user, else the
+ *   user as auth's contract schema (AdminUserResponse) has it.
+ * `src/main.test.ts` runs the real auth process instead.
  */
-export const startAuthStandIn = async () => {
+export const startAuthStandIn = async ({ generations }: { generations?: TokenGenerations } = {}) => {
   const accounts = new Map<number, { isAdmin: boolean }>();
   let calls = 0;
   let mode: 'up' | 'error' | 'slow' = 'up';
-  const auth = createAuth({ secret: JWT_SECRET, audience: JWT_AUDIENCE });
+  const auth = createAuth({ secret: JWT_SECRET, audience: JWT_AUDIENCE, generations });
   const app = express();
-  app.get('/api/me', (req, res, next) => {
+  const userOf = (id: number, isAdmin: boolean) => ({
+    id,
+    email: `user-${id}@pitclock.test`,
+    name: `User ${id}`,
+    is_admin: isAdmin,
+    created_at: new Date(0).toISOString(),
+  });
+  app.use((req, res, next) => {
     calls += 1;
     if (mode === 'error') {
       res.status(500).json({ error: 'internal_error', message: 'Internal server error' });
@@ -69,25 +89,32 @@ export const startAuthStandIn = async () => {
     if (mode === 'slow') return; // never answers: the caller's timeout decides
     next();
   });
-  app.get('/api/me', auth.requireAuth, (req, res) => {
+  app.get(API_PATHS.me, auth.requireAuth, (req, res) => {
     const { id } = getAuthUser(req);
     const account = accounts.get(id);
     if (!account) {
       res.status(401).json({ error: 'unauthorized', message: 'This account no longer exists' });
       return;
     }
-    res.json({
-      id,
-      email: `user-${id}@pitclock.test`,
-      name: `User ${id}`,
-      is_admin: account.isAdmin,
-      roles: account.isAdmin ? ['user', 'admin'] : ['user'],
-      created_at: new Date(0).toISOString(),
-    });
+    res.json({ ...userOf(id, account.isAdmin), roles: account.isAdmin ? ['user', 'admin'] : ['user'] });
+  });
+  app.get(API_PATHS.user, auth.requireAuth, (req, res) => {
+    if (!accounts.get(getAuthUser(req).id)?.isAdmin) {
+      res.status(403).json({ error: 'forbidden', message: 'Admin only' });
+      return;
+    }
+    const id = UserIdParam.parse(req.params.id);
+    const account = accounts.get(id);
+    if (!account) {
+      res.status(404).json({ error: 'not_found', message: 'User not found' });
+      return;
+    }
+    res.json(AdminUserResponse.parse({ ...userOf(id, account.isAdmin), license_status: 'none' }));
   });
   app.use(((err, _req, res, _next) => {
     const status = (err as { status?: number }).status ?? 500;
-    res.status(status).json({ error: 'unauthorized', message: 'A valid bearer token is required' });
+    const error = (err as { code?: string }).code ?? 'unauthorized';
+    res.status(status).json({ error, message: 'A valid bearer token is required' });
   }) as express.ErrorRequestHandler);
   const server: Server = createServer(app);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -136,16 +163,22 @@ export const useLicensingService = (overrides: ConfigOverrides = {}) => {
   let database: Database;
   let redis: RedisHandle;
   let authStandIn: AuthStandIn;
+  let generations: TokenGenerations;
   let app: Express;
   let nextUserId = 1;
 
   const makeApp = (
     more: ConfigOverrides = {},
-    deps: Partial<Pick<AppDeps, 'redis' | 'fetch' | 'keys'>> = {},
+    deps: Partial<Pick<AppDeps, 'database' | 'redis' | 'fetch' | 'keys'>> = {},
   ) =>
     createApp({
-      config: testConfig({ AUTH_URL: authStandIn.url, ...overrides, ...more }),
-      database,
+      config: testConfig({
+        AUTH_URL: authStandIn.url,
+        REDIS_KEY_PREFIX: prefix.prefix,
+        ...overrides,
+        ...more,
+      }),
+      database: deps.database ?? database,
       redis: deps.redis ?? redis,
       logger,
       version: { version: '1.0.0' },
@@ -161,7 +194,8 @@ export const useLicensingService = (overrides: ConfigOverrides = {}) => {
     await migrate(database, migrations);
     redis = createRedis(prefix.url, { keyPrefix: prefix.prefix });
     await redis.waitUntilReady(5_000);
-    authStandIn = await startAuthStandIn();
+    generations = createTokenGenerations(redis.client, prefix.prefix);
+    authStandIn = await startAuthStandIn({ generations });
     app = makeApp();
   });
 
@@ -203,11 +237,25 @@ export const useLicensingService = (overrides: ConfigOverrides = {}) => {
     return { id, token, headers: bearer(token) };
   };
 
+  /**
+   * What the auth service does when it deletes an account or changes its role: the account is gone (or
+   * re-roled) in its database and the user's token generation is bumped, which ends every token issued so
+   * far. Answers a fresh token of the new generation (of use after a role change).
+   */
+  const endSessions = async (who: Caller, change: 'delete' | { isAdmin: boolean }): Promise<Caller> => {
+    if (change === 'delete') authStandIn.accounts.delete(who.id);
+    else authStandIn.accounts.set(who.id, change);
+    const gen = await generations.bump(who.id);
+    const token = tokenFor(who.id, 900, gen);
+    return { id: who.id, token, headers: bearer(token) };
+  };
+
   return {
     app: () => app,
     database: () => database,
     redis: () => redis,
     authStandIn: () => authStandIn,
+    endSessions,
     makeApp,
     clock,
     query,

@@ -24,6 +24,7 @@ export {
 export {
   createSchedulesRepository,
   type PendingRun,
+  type RunsLimit,
   type ScheduleInput,
   type SchedulesRepository,
   type StepAlertSource,

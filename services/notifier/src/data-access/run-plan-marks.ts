@@ -11,6 +11,12 @@ export type RunPlanMarks = {
   /** The fingerprint of the steps whose jobs were last all added; null when unknown. */
   plannedFor: (userId: number, runId: string) => Promise<string | null>;
   markPlanned: (userId: number, runId: string, fingerprint: string) => Promise<void>;
+  /**
+   * Drops the mark of a run whose steps call for no job: its mark would tell a later PUT nothing (there are
+   * no jobs to leave out), and keeping one per such run would let PUTs of runs without alerts ahead, which
+   * the per-user limit does not count, fill Redis.
+   */
+  forget: (userId: number, runId: string) => Promise<void>;
 };
 
 export const RUN_PLAN_MARK_TTL_MS = 2 * 24 * 60 * 60 * 1000;
@@ -21,5 +27,8 @@ export const createRunPlanMarks = (client: Redis): RunPlanMarks => ({
   plannedFor: (userId, runId) => client.get(keyOf(userId, runId)),
   markPlanned: async (userId, runId, fingerprint) => {
     await client.set(keyOf(userId, runId), fingerprint, 'PX', RUN_PLAN_MARK_TTL_MS);
+  },
+  forget: async (userId, runId) => {
+    await client.del(keyOf(userId, runId));
   },
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useNotifierService } from '../test-support/harness';
 import { createRunLocks, RunLockTimeoutError } from './run-locks';
-import { createSchedulesRepository, type StoredStep } from './schedules-repository';
+import { createSchedulesRepository, type RunsLimit, type StoredStep } from './schedules-repository';
 
 const svc = useNotifierService();
 const repository = () => createSchedulesRepository(svc.database().db);
@@ -15,6 +15,9 @@ const step = (id: string, more: Partial<StoredStep> = {}): StoredStep => ({
   dismissed: false,
   ...more,
 });
+/** The runs limit of a replace that has no alerts ahead (the limit is proven in schedule-cap.test.ts). */
+const noAlertsAhead: RunsLimit = { maxRuns: 20, hasAlertsAhead: false, alertsAheadAfter: new Date() };
+
 const schedule = (userId: number, runId: string, steps: StoredStep[]) => ({
   userId,
   runId,
@@ -29,6 +32,7 @@ describe('schedules repository: currentSteps', () => {
     const cook = svc.user();
     const previous = await repository().replace(
       schedule(cook.id, 'run-1', [step('b'), step('a', { done: true })]),
+      noAlertsAhead,
     );
     expect(previous).toEqual([]);
     expect((await repository().currentSteps(cook.id, 'run-1')).map((s) => [s.id, s.done])).toEqual([
@@ -47,9 +51,11 @@ describe('schedules repository: replace', () => {
       step('a', { done: true }),
       step('c', { dismissed: true, name: 'Mop \'n\' spritz, "twice"' }),
     ];
-    expect(await repository().replace(schedule(cook.id, 'run-r', first))).toEqual([]);
-    expect(await repository().replace(schedule(cook.id, 'run-r', [step('d')]))).toEqual(first);
-    expect(await repository().replace(schedule(cook.id, 'run-r', []))).toEqual([step('d')]);
+    const replace = (steps: StoredStep[]) =>
+      repository().replace(schedule(cook.id, 'run-r', steps), noAlertsAhead);
+    expect(await replace(first)).toEqual([]);
+    expect(await replace([step('d')])).toEqual(first);
+    expect(await replace([])).toEqual([step('d')]);
     expect(await repository().currentSteps(cook.id, 'run-r')).toEqual([]);
     expect(await svc.count('push_schedules', 'user_id = $1', [cook.id])).toBe(1);
   });

@@ -1,5 +1,6 @@
 import type { Db } from '@pitclock/kit';
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { isCheckViolation } from './pg-errors';
 import { pushSchedules, pushScheduleSteps } from './schema';
 
 export type StoredStep = {
@@ -27,16 +28,28 @@ export type StepAlertSource = StoredStep & {
   timeZone: string | null;
 };
 
+/**
+ * The limit on a user's runs with alerts ahead that a replace keeps: `hasAlertsAhead` says whether the new
+ * steps have any; a step due after `alertsAheadAfter`, neither done nor dismissed, has.
+ */
+export type RunsLimit = { maxRuns: number; hasAlertsAhead: boolean; alertsAheadAfter: Date };
+
+/** Raised by push_replace_schedule (migration 0003) when a replace would pass the user's limit. */
+const RUNS_LIMIT_CONSTRAINT = 'push_schedules_runs_with_alerts_per_user';
+
 /** Runs before the transaction commits, while the run's row is locked (the queue's jobs are changed here). */
 export type WhileLocked<T, A> = (arg: A) => Promise<T>;
 
 export type SchedulesRepository = {
   /**
-   * Replaces a run's schedule atomically, in one round trip (push_replace_schedule, migration 0002), and
+   * Replaces a run's schedule atomically, in one round trip (push_replace_schedule, migration 0003), and
    * answers the steps as they were. Replaces of one run run one after the other (the run's row is locked
-   * first).
+   * first). A replace that gives the run alerts ahead while it had none is refused, storing nothing
+   * ('limit_reached'), when the user already has limit.maxRuns other runs with alerts ahead; those
+   * replaces of one user are decided one after the other (a lock per user), so concurrent ones cannot
+   * pass the limit together. A run that has alerts ahead may always be replaced.
    */
-  replace: (schedule: ScheduleInput) => Promise<StoredStep[]>;
+  replace: (schedule: ScheduleInput, limit: RunsLimit) => Promise<StoredStep[] | 'limit_reached'>;
   /** Deletes a run's schedule (steps too); false, and whileLocked not called, when there is none. */
   remove: (userId: number, runId: string, whileLocked: WhileLocked<void, StoredStep[]>) => Promise<boolean>;
   /** Marks one step dismissed; false, and whileLocked not called, when the run has no such step. */
@@ -99,16 +112,24 @@ const lockRun = async (tx: Tx, userId: number, runId: string): Promise<boolean> 
 };
 
 export const createSchedulesRepository = (db: Db): SchedulesRepository => ({
-  replace: async ({ userId, runId, contestId, contestName, timeZone, steps }) => {
+  replace: async ({ userId, runId, contestId, contestName, timeZone, steps }, limit) => {
     // One array parameter per column (sql.param: drizzle would otherwise spread an array into a list).
     const column = <T>(pick: (step: StoredStep) => T) => sql.param(steps.map(pick));
-    const { rows } = await db.execute<ReplacedRow>(sql`
-      select * from push_replace_schedule(
-        ${userId}, ${runId}, ${contestId}, ${contestName}, ${timeZone},
-        ${column((s) => s.id)}::text[], ${column((s) => s.name)}::text[],
-        ${column((s) => s.templateName)}::text[],
-        ${column((s) => s.scheduledAt.toISOString())}::timestamptz[],
-        ${column((s) => s.done)}::boolean[], ${column((s) => s.dismissed)}::boolean[])`);
+    let rows: ReplacedRow[];
+    try {
+      ({ rows } = await db.execute<ReplacedRow>(sql`
+        select * from push_replace_schedule(
+          ${userId}, ${runId}, ${contestId}, ${contestName}, ${timeZone},
+          ${column((s) => s.id)}::text[], ${column((s) => s.name)}::text[],
+          ${column((s) => s.templateName)}::text[],
+          ${column((s) => s.scheduledAt.toISOString())}::timestamptz[],
+          ${column((s) => s.done)}::boolean[], ${column((s) => s.dismissed)}::boolean[],
+          ${limit.hasAlertsAhead}, ${limit.alertsAheadAfter.toISOString()}::timestamptz,
+          ${limit.maxRuns}::integer)`));
+    } catch (err) {
+      if (isCheckViolation(err, RUNS_LIMIT_CONSTRAINT)) return 'limit_reached';
+      throw err;
+    }
     return rows.map((row) => ({
       id: row.id,
       name: row.name,

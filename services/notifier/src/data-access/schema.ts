@@ -74,6 +74,10 @@ export const pushScheduleSteps = pgTable(
       columns: [table.userId, table.runId],
       foreignColumns: [pushSchedules.userId, pushSchedules.runId],
     }).onDelete('cascade'),
+    // A user's pending steps by time: how push_replace_schedule counts the user's runs with alerts ahead.
+    index('push_schedule_steps_pending_idx')
+      .on(table.userId, table.scheduledAt, table.runId)
+      .where(sql`not ${table.done} and not ${table.dismissed}`),
   ],
 );
 

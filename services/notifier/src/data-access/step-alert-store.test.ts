@@ -266,6 +266,22 @@ describe('step alert store: jobs running at once', () => {
     expect(await stateOf(lost.id)).toEqual([]);
   });
 
+  it('keeps the latest answer when an older batch commits after a newer one', async () => {
+    const cook = svc.user();
+    const phone = await storeSubscription(cook.id);
+    const at = (ms: number) => new Date(dueAt.getTime() + ms);
+    const shared = store();
+    const record = (stepId: string, result: 'sent' | 'retry', ms: number) =>
+      shared.record(keyOf(cook.id, 'run-order', { stepId, jobId: `job-${stepId}` }), [
+        { subscription: phone, result, sentAt: at(ms), statusCode: 201 },
+      ]);
+    await record('newer-sent', 'sent', 50);
+    await record('newer-retry', 'retry', 40);
+    await record('older-sent', 'sent', 10);
+    await record('older-retry', 'retry', 5);
+    expect(await stateOf(phone.id)).toEqual([{ last_success_at: at(50), last_failure_at: at(40) }]);
+  });
+
   it('probes push_deliveries per key after the table grew since its first loads, never reading all of it', async () => {
     const cook = svc.user();
     const key = keyOf(cook.id, 'run-growth');

@@ -111,7 +111,8 @@ type LoadRow = {
 // takes their row locks in id order, and the delete and the update touch only rows it locked, so every
 // statement locks in increasing id order and two never deadlock (push_deliveries has no foreign key to
 // push_subscriptions: its inserts lock nothing there). A subscription that one row of the batch finds gone
-// is deleted and not marked.
+// is deleted and not marked. The marks only move forward (greatest ignores nulls): batches that commit out
+// of order, as they do under load, still leave each subscription with its latest answer.
 const recordText = `
 with attempt as (
   select *
@@ -152,8 +153,8 @@ effect as (
   group by subscription_id
 )
 update push_subscriptions sub
-set last_success_at = coalesce(effect.success_at, sub.last_success_at),
-    last_failure_at = coalesce(effect.failure_at, sub.last_failure_at)
+set last_success_at = greatest(effect.success_at, sub.last_success_at),
+    last_failure_at = greatest(effect.failure_at, sub.last_failure_at)
 from effect
 where sub.id = effect.id and sub.id in (select id from locked)`;
 

@@ -85,6 +85,16 @@ export const isPending = (step: Pick<PlannableStep, 'done' | 'dismissed'>): bool
 export const isPastWindow = (dueAtMs: number, nowMs: number): boolean =>
   nowMs >= dueAtMs + PUSH_OVERDUE_WINDOW_MS;
 
+/**
+ * Steps due after this instant may still have alerts at `now` (isPastWindow is false for them): the
+ * schedule store counts a user's runs with alerts ahead from it.
+ */
+export const alertsAheadAfter = (now: Date): Date => new Date(now.getTime() - PUSH_OVERDUE_WINDOW_MS);
+
+/** True when a step of the run still has an alert to come at `now`, so the run holds jobs in Redis. */
+export const hasAlertsAhead = (steps: readonly PlannableStep[], now: Date): boolean =>
+  steps.some((step) => isPending(step) && !isPastWindow(step.scheduledAt.getTime(), now.getTime()));
+
 const stageAlert = (
   userId: number,
   runId: string,

@@ -3,12 +3,14 @@ import {
   createLogger,
   createMetricsRegistry,
   createRedis,
+  createTokenGenerations,
   loadConfig,
   migrate,
   signAccessToken,
   type Database,
   type RedisHandle,
   type Registry,
+  type TokenGenerations,
 } from '@pitclock/kit';
 import {
   createTestDatabase,
@@ -49,9 +51,15 @@ export const testConfig = (overrides: Overrides = {}): NotifierConfig =>
 export const testWorkerConfig = (overrides: Overrides = {}): WorkerConfig =>
   loadConfig(workerConfigSchema, { ...requiredEnv, PUSH_RETRY_BASE_DELAY_MS: '100', ...overrides });
 
-/** An access token as the auth service signs them (HS256, audience, sub = user id). */
-export const tokenFor = (userId: number, expiresInSeconds = 900) =>
-  signAccessToken({ userId }, { secret: JWT_SECRET, audience: JWT_AUDIENCE, expiresInSeconds });
+/**
+ * An access token as the auth service signs them (HS256, audience, sub = user id, gen = the user's token
+ * generation when it was issued; 0, as for a user never deleted nor re-roled, when not given).
+ */
+export const tokenFor = (userId: number, expiresInSeconds = 900, gen = 0) =>
+  signAccessToken(
+    { userId, claims: { gen } },
+    { secret: JWT_SECRET, audience: JWT_AUDIENCE, expiresInSeconds },
+  );
 
 export type Caller = { id: number; token: string; headers: { Authorization: string } };
 
@@ -99,6 +107,7 @@ export const useNotifierService = ({ config = {} }: { config?: Overrides } = {})
   let queue: NotificationsQueue;
   let app: Express;
   let metrics: Registry;
+  let generations: TokenGenerations;
   const queues: NotificationsQueue[] = [];
   const workers: RunningWorker[] = [];
   let nextUserId = 1;
@@ -111,6 +120,7 @@ export const useNotifierService = ({ config = {} }: { config?: Overrides } = {})
 
   const allowReceiver = (overrides: Overrides): Overrides => ({
     PUSH_ALLOWED_ORIGINS: receiver.origin,
+    REDIS_KEY_PREFIX: prefix.prefix,
     ...config,
     ...overrides,
   });
@@ -171,6 +181,7 @@ export const useNotifierService = ({ config = {} }: { config?: Overrides } = {})
     await migrate(database, migrations);
     redis = createRedis(prefix.url, { keyPrefix: prefix.prefix });
     await redis.waitUntilReady(5_000);
+    generations = createTokenGenerations(redis.client, prefix.prefix);
     receiver = await startPushReceiver();
     queue = newQueue();
     await queue.isReady();
@@ -212,6 +223,16 @@ export const useNotifierService = ({ config = {} }: { config?: Overrides } = {})
     const id = nextUserId++;
     const token = tokenFor(id);
     return { id, token, headers: { Authorization: `Bearer ${token}` } };
+  };
+
+  /**
+   * What the auth service does when it deletes an account or changes its role: the user's token generation
+   * is bumped, which ends every access token issued so far. Answers a token of the new generation.
+   */
+  const endSessions = async (caller: Caller): Promise<Caller> => {
+    const gen = await generations.bump(caller.id);
+    const token = tokenFor(caller.id, 900, gen);
+    return { id: caller.id, token, headers: { Authorization: `Bearer ${token}` } };
   };
 
   /** Registers a new receiver subscription for the caller over HTTP, as the app does. */
@@ -263,6 +284,7 @@ export const useNotifierService = ({ config = {} }: { config?: Overrides } = {})
     counts,
     warmPool,
     user,
+    endSessions,
     subscribe,
     jobsOf,
   };

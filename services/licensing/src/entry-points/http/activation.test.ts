@@ -11,9 +11,14 @@ import {
 import { errorBodySchema } from '@pitclock/kit';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { useLicensingService, type Caller } from '../../test-support/harness';
+import { createActivationCodeHashes } from '../../domain/activation';
+import { JWT_SECRET, useLicensingService, type Caller } from '../../test-support/harness';
 
 const svc = useLicensingService({ ACTIVATION_CODE_TTL_MINUTES: '60', DEFAULT_LICENSE_DAYS: '200' });
+
+/** The hash a shown code is stored under (activation-code-storage.test.ts proves the code itself is not). */
+const storedHash = (shown: string) =>
+  createActivationCodeHashes(JWT_SECRET).of(normalizeActivationCode(shown));
 
 let admin: Caller;
 beforeAll(() => {
@@ -46,8 +51,8 @@ describe('POST /api/licenses/codes (admin)', () => {
     const expires = Date.parse(code.expires_at);
     expect(expires - before).toBeGreaterThanOrEqual(60 * 60_000 - 1000);
     expect(expires - before).toBeLessThanOrEqual(60 * 60_000 + 5000);
-    const [row] = await svc.query('select * from activation_codes where code = $1', [
-      normalizeActivationCode(code.code),
+    const [row] = await svc.query('select * from activation_codes where code_hash = $1', [
+      storedHash(code.code),
     ]);
     expect(row).toMatchObject({ user_id: cook.id, created_by: admin.id, used_at: null, device_id: null });
   });
@@ -99,8 +104,8 @@ describe('POST /api/license/activate', () => {
       device_name: 'Pit tablet',
       revoked_at: null,
     });
-    const [used] = await svc.query('select used_at, device_id from activation_codes where code = $1', [
-      normalizeActivationCode(code.code),
+    const [used] = await svc.query('select used_at, device_id from activation_codes where code_hash = $1', [
+      storedHash(code.code),
     ]);
     expect(used!.used_at).toBeInstanceOf(Date);
     expect(used!.device_id).toBe(body.device_id);

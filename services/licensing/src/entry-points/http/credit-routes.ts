@@ -1,3 +1,4 @@
+import { API_PATHS } from '@pitclock/contracts/api-paths';
 import {
   AddCreditsRequest,
   AdminAdjustRequest,
@@ -11,7 +12,7 @@ import {
 import { getAuthUser, HttpError, parse, type Logger } from '@pitclock/kit';
 import { Router } from 'express';
 import type { CreditChange, CreditsRepository } from '../../data-access';
-import { CREDIT_REASONS } from '../../domain/credits';
+import { CREDIT_REASONS, type CreditRefusal } from '../../domain/credits';
 import type { Guards } from './guards';
 import { input } from './input';
 import { toLedgerEntry } from './views';
@@ -23,10 +24,13 @@ export type CreditRoutesDeps = {
   clock: () => Date;
 };
 
-const changed = (userId: number, change: CreditChange | 'below_zero'): CreditChangeResponse => {
-  if (change === 'below_zero') {
-    throw new HttpError(409, 'balance_below_zero', LICENSING_MESSAGES.balanceBelowZero);
-  }
+const refusals: Record<CreditRefusal, () => HttpError> = {
+  below_zero: () => new HttpError(409, 'balance_below_zero', LICENSING_MESSAGES.balanceBelowZero),
+  too_large: () => new HttpError(409, 'balance_too_large', LICENSING_MESSAGES.balanceTooLarge),
+};
+
+const changed = (userId: number, change: CreditChange | CreditRefusal): CreditChangeResponse => {
+  if (typeof change === 'string') throw refusals[change]();
   return { user_id: userId, balance: change.balance, entry: toLedgerEntry(change.entry) };
 };
 
@@ -34,7 +38,7 @@ const changed = (userId: number, change: CreditChange | 'below_zero'): CreditCha
 export const createCreditRoutes = ({ credits, guards, logger, clock }: CreditRoutesDeps): Router => {
   const router = Router();
 
-  router.get('/api/licenses/credits', guards.requireAdmin, async (req, res) => {
+  router.get(API_PATHS.credits, guards.requireAdmin, async (req, res) => {
     const { user_id: userId } = input(CreditsQuery, req.query);
     res.json({
       user_id: userId,
@@ -43,8 +47,9 @@ export const createCreditRoutes = ({ credits, guards, logger, clock }: CreditRou
     } satisfies CreditsResponse);
   });
 
-  router.post('/api/licenses/credits/admin-adjust', guards.requireAdmin, async (req, res) => {
+  router.post(API_PATHS.creditsAdminAdjust, guards.requireAdmin, async (req, res) => {
     const { user_id: userId, amount } = input(AdminAdjustRequest, req.body);
+    await guards.ensureUserExists(req, userId);
     const actorId = getAuthUser(req).id;
     const change = await credits.change({
       userId,
@@ -58,9 +63,10 @@ export const createCreditRoutes = ({ credits, guards, logger, clock }: CreditRou
     res.json(body);
   });
 
-  router.post('/api/users/:id/credits', guards.requireAdmin, async (req, res) => {
+  router.post(API_PATHS.userCredits, guards.requireAdmin, async (req, res) => {
     const userId = parse(UserIdParam, req.params.id, 'User id');
     const { amount } = input(AddCreditsRequest, req.body);
+    await guards.ensureUserExists(req, userId);
     const actorId = getAuthUser(req).id;
     const change = await credits.change({
       userId,

@@ -1,3 +1,4 @@
+import { API_PATHS } from '@pitclock/contracts/api-paths';
 import {
   DeviceIdParam,
   DevicesQuery,
@@ -34,12 +35,12 @@ const m = LICENSING_MESSAGES;
 export const createDeviceRoutes = ({ devices, credits, guards, logger, clock }: DeviceRoutesDeps): Router => {
   const router = Router();
 
-  router.get('/api/licenses/devices', guards.requireAdmin, async (req, res) => {
+  router.get(API_PATHS.devices, guards.requireAdmin, async (req, res) => {
     const { user_id: userId } = input(DevicesQuery, req.query);
     res.json((await devices.list({ userId })).map(toDevice) satisfies DevicesResponse);
   });
 
-  router.get('/api/licenses/statuses', guards.requireAdmin, async (req, res) => {
+  router.get(API_PATHS.licenseStatuses, guards.requireAdmin, async (req, res) => {
     const { user_ids: userIds } = input(LicenseStatusesQuery, req.query);
     const now = clock();
     const byUser = new Map<number, Awaited<ReturnType<DevicesRepository['states']>>>();
@@ -74,18 +75,10 @@ export const createDeviceRoutes = ({ devices, credits, guards, logger, clock }: 
   const noOwner = () => undefined;
   const pathUser = (req: Request) => parse(UserIdParam, req.params.id, 'User id');
 
-  router.patch(
-    '/api/licenses/devices/:id/revoke',
-    guards.requireAdmin,
-    setRevoked(true, noOwner, m.noDeviceToRevoke),
-  );
-  router.patch(
-    '/api/licenses/devices/:id/restore',
-    guards.requireAdmin,
-    setRevoked(false, noOwner, m.noDeviceToRestore),
-  );
+  router.patch(API_PATHS.deviceRevoke, guards.requireAdmin, setRevoked(true, noOwner, m.noDeviceToRevoke));
+  router.patch(API_PATHS.deviceRestore, guards.requireAdmin, setRevoked(false, noOwner, m.noDeviceToRestore));
 
-  router.get('/api/users/:id/licenses', guards.requireAdmin, async (req, res) => {
+  router.get(API_PATHS.userLicenses, guards.requireAdmin, async (req, res) => {
     const userId = pathUser(req);
     const rows = await devices.list({ userId });
     res.json({
@@ -98,12 +91,12 @@ export const createDeviceRoutes = ({ devices, credits, guards, logger, clock }: 
   });
 
   router.post(
-    '/api/users/:id/licenses/:deviceId/revoke',
+    API_PATHS.userDeviceRevoke,
     guards.requireAdmin,
     setRevoked(true, pathUser, m.noDeviceToRevoke),
   );
   router.post(
-    '/api/users/:id/licenses/:deviceId/restore',
+    API_PATHS.userDeviceRestore,
     guards.requireAdmin,
     setRevoked(false, pathUser, m.noDeviceToRestore),
   );

@@ -1,3 +1,4 @@
+import { API_PATHS } from '@pitclock/contracts/api-paths';
 import {
   ActivateRequest,
   LicenseCheckRequest,
@@ -11,7 +12,7 @@ import {
 import { getAuthUser, type Logger } from '@pitclock/kit';
 import { Router } from 'express';
 import type { ActivationCodesRepository, DevicesRepository } from '../../data-access';
-import { decideActivationCode, newActivationCode } from '../../domain/activation';
+import { decideActivationCode, newActivationCode, type ActivationCodeHashes } from '../../domain/activation';
 import { checkDevice } from '../../domain/license-status';
 import { signDeviceLicense } from '../../domain/license-token';
 import { licenseExpiry } from '../../domain/promo-codes';
@@ -24,6 +25,7 @@ import { refusal } from './refusals';
 export type LicenseRoutesDeps = {
   devices: DevicesRepository;
   activationCodes: ActivationCodesRepository;
+  activationCodeHashes: ActivationCodeHashes;
   guards: Guards;
   keys: LicenseKeys;
   limits: LicensingRateLimits;
@@ -40,6 +42,7 @@ export type LicenseRoutesDeps = {
 export const createLicenseRoutes = ({
   devices,
   activationCodes,
+  activationCodeHashes,
   guards,
   keys,
   limits,
@@ -50,7 +53,7 @@ export const createLicenseRoutes = ({
 }: LicenseRoutesDeps): Router => {
   const router = Router();
 
-  router.get('/api/licenses/public-key', async (_req, res) => {
+  router.get(API_PATHS.licensePublicKey, async (_req, res) => {
     const key = await keys.current();
     // The app caches it; the key changes only when an operator replaces it.
     res.set('Cache-Control', 'public, max-age=3600');
@@ -62,7 +65,7 @@ export const createLicenseRoutes = ({
     } satisfies LicensePublicKeyResponse);
   });
 
-  router.post('/api/licenses/check', guards.requireUser, async (req, res) => {
+  router.post(API_PATHS.licenseCheck, guards.requireUser, async (req, res) => {
     const { device_id: deviceUid } = input(LicenseCheckRequest, req.body);
     const userId = getAuthUser(req).id;
     const now = clock();
@@ -84,16 +87,20 @@ export const createLicenseRoutes = ({
     res.json(body);
   });
 
-  router.post('/api/licenses/codes', guards.requireAdmin, async (req, res) => {
+  router.post(API_PATHS.activationCodes, guards.requireAdmin, async (req, res) => {
     const body = input(MintActivationCodeRequest, req.body);
     const actorId = getAuthUser(req).id;
     const userId = body.user_id ?? actorId;
+    // The calling admin exists (the admin check asked auth); anyone else is looked up.
+    if (userId !== actorId) await guards.ensureUserExists(req, userId);
     const now = clock();
     const expiresAt = new Date(now.getTime() + activationCodeTtlMinutes * 60_000);
     // 31^8 codes: a collision is rare; draw again a few times rather than fail.
     for (let attempt = 0; attempt < 5; attempt += 1) {
+      // Shown once, here; only its hash is stored.
+      const code = newActivationCode();
       const minted = await activationCodes.mint({
-        code: newActivationCode(),
+        codeHash: activationCodeHashes.of(code),
         userId,
         createdBy: actorId,
         expiresAt,
@@ -102,7 +109,7 @@ export const createLicenseRoutes = ({
       if (minted === 'code_taken') continue;
       logger.info({ actorId, userId, activationCodeId: minted.id }, 'activation code minted');
       res.status(201).json({
-        code: formatActivationCode(minted.code),
+        code: formatActivationCode(code),
         expires_at: minted.expiresAt.toISOString(),
         user_id: minted.userId,
       } satisfies ActivationCodeResponse);
@@ -111,14 +118,14 @@ export const createLicenseRoutes = ({
     throw new Error('could not draw an unused activation code in 5 attempts');
   });
 
-  router.post('/api/license/activate', guards.requireUser, async (req, res) => {
+  router.post(API_PATHS.licenseActivate, guards.requireUser, async (req, res) => {
     const body = input(ActivateRequest, req.body);
     const callerId = getAuthUser(req).id;
     await limits.activatePerUser.consume(`user:${callerId}`);
     const key = await keys.current();
     const now = clock();
     const result = await activationCodes.activate({
-      code: body.code,
+      codeHashes: activationCodeHashes.candidates(body.code),
       deviceUid: body.device_uid,
       deviceName: body.device_name,
       now,

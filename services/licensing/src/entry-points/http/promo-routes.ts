@@ -1,3 +1,4 @@
+import { API_PATHS } from '@pitclock/contracts/api-paths';
 import {
   CreatePromoCodeRequest,
   LICENSING_MESSAGES,
@@ -42,11 +43,11 @@ export const createPromoRoutes = ({
 }: PromoRoutesDeps): Router => {
   const router = Router();
 
-  router.get('/api/promo-codes', guards.requireAdmin, async (_req, res) => {
+  router.get(API_PATHS.promoCodes, guards.requireAdmin, async (_req, res) => {
     res.json((await promoCodes.list()).map(toPromoCode) satisfies PromoCodesResponse);
   });
 
-  router.post('/api/promo-codes', guards.requireAdmin, async (req, res) => {
+  router.post(API_PATHS.promoCodes, guards.requireAdmin, async (req, res) => {
     const body = input(CreatePromoCodeRequest, req.body);
     if (!isFutureExpiry(body.expires_at, clock())) {
       throw new HttpError(400, 'validation_failed', m.expiresAtPast, {
@@ -66,7 +67,7 @@ export const createPromoRoutes = ({
     res.status(201).json(toPromoCode(created));
   });
 
-  router.post('/api/promo-codes/redeem', guards.requireUser, async (req, res) => {
+  router.post(API_PATHS.promoCodeRedeem, guards.requireUser, async (req, res) => {
     const { code, device_id: deviceUid } = input(RedeemRequest, req.body);
     const userId = getAuthUser(req).id;
     await limits.redeemPerUser.consume(`user:${userId}`);
@@ -96,7 +97,7 @@ export const createPromoRoutes = ({
     } satisfies RedeemResponse);
   });
 
-  router.post('/api/promo-codes/:id/toggle', guards.requireAdmin, async (req, res) => {
+  router.post(API_PATHS.promoCodeToggle, guards.requireAdmin, async (req, res) => {
     const id = parse(PromoCodeIdParam, req.params.id, 'Promo code id');
     const toggled = await promoCodes.toggle(id);
     if (!toggled) throw notFound(m.promoNotFound);

@@ -6,6 +6,7 @@ import type {
   DevicesRepository,
   PromoCodesRepository,
 } from '../../data-access';
+import type { ActivationCodeHashes } from '../../domain/activation';
 import type { LicenseKeys } from '../../license-keys';
 import { createCreditRoutes } from './credit-routes';
 import { createDeviceRoutes } from './device-routes';
@@ -19,6 +20,7 @@ export type RouterDeps = {
   devices: DevicesRepository;
   credits: CreditsRepository;
   activationCodes: ActivationCodesRepository;
+  activationCodeHashes: ActivationCodeHashes;
   guards: Guards;
   keys: LicenseKeys;
   limits: LicensingRateLimits;

@@ -1,3 +1,4 @@
+import { API_PATHS } from '@pitclock/contracts/api-paths';
 import {
   DismissBody,
   PUSH_MESSAGES as m,
@@ -25,13 +26,21 @@ import {
   type StoredStep,
 } from '../../data-access';
 import type { DismissTokens } from '../../domain/dismiss-token';
-import { alertJobChanges, allStageJobIds, planFingerprint } from '../../domain/job-plan';
+import {
+  alertJobChanges,
+  alertsAheadAfter,
+  allStageJobIds,
+  hasAlertsAhead,
+  planFingerprint,
+} from '../../domain/job-plan';
 
 export type ScheduleRoutesDeps = {
   schedules: SchedulesRepository;
   jobs: StepAlertJobs;
   runLocks: RunLocks;
   planMarks: RunPlanMarks;
+  /** PUSH_MAX_SCHEDULED_RUNS_PER_USER: runs with alerts ahead one user may have at once. */
+  maxScheduledRunsPerUser: number;
   dismissTokens: DismissTokens;
   requireUser: RequestHandler;
   logger: Logger;
@@ -65,6 +74,7 @@ export const createScheduleRoutes = ({
   jobs,
   runLocks,
   planMarks,
+  maxScheduledRunsPerUser,
   dismissTokens,
   requireUser,
   logger,
@@ -81,7 +91,7 @@ export const createScheduleRoutes = ({
     }
   };
 
-  router.put('/api/push/runs/:runId/schedule', requireUser, async (req, res) => {
+  router.put(API_PATHS.pushRunSchedule, requireUser, async (req, res) => {
     const runId = runIdOf(req);
     const body = parse(PushScheduleInput, req.body ?? {}, 'Schedule');
     const userId = getAuthUser(req).id;
@@ -94,7 +104,17 @@ export const createScheduleRoutes = ({
       timeZone: body.time_zone ?? null,
       steps,
     };
-    const previous = await schedules.replace(schedule);
+    const now = clock();
+    const previous = await schedules.replace(schedule, {
+      maxRuns: maxScheduledRunsPerUser,
+      hasAlertsAhead: hasAlertsAhead(steps, now),
+      alertsAheadAfter: alertsAheadAfter(now),
+    });
+    if (previous === 'limit_reached') {
+      throw new HttpError(409, 'schedule_limit_reached', m.scheduleLimitReached, {
+        max_runs: maxScheduledRunsPerUser,
+      });
+    }
     // The jobs change once the schedule is committed (a job due at once runs at once and must find its
     // step), under the run's lock and from the steps stored now (another PUT may have come in between).
     // Only new jobs are added when the previous steps' jobs are known to be all queued (the run's plan
@@ -109,7 +129,8 @@ export const createScheduleRoutes = ({
       const changes = alertJobChanges(userId, runId, previous, current, clock(), { beforeIsPlanned });
       const removed = await jobs.removeWaiting(changes.remove);
       await jobs.add(changes.add);
-      await planMarks.markPlanned(userId, runId, planFingerprint(userId, runId, current));
+      if (changes.planned === 0) await planMarks.forget(userId, runId);
+      else await planMarks.markPlanned(userId, runId, planFingerprint(userId, runId, current));
       logger.info(
         {
           userId,
@@ -126,7 +147,7 @@ export const createScheduleRoutes = ({
     res.json({ run_id: runId, scheduled } satisfies PushScheduleResponse);
   });
 
-  router.delete('/api/push/runs/:runId/schedule', requireUser, async (req, res) => {
+  router.delete(API_PATHS.pushRunSchedule, requireUser, async (req, res) => {
     const runId = runIdOf(req);
     const userId = getAuthUser(req).id;
     const found = await schedules.remove(userId, runId, async (previous) => {
@@ -137,7 +158,7 @@ export const createScheduleRoutes = ({
     res.status(204).end();
   });
 
-  router.post('/api/push/dismiss', async (req, res) => {
+  router.post(API_PATHS.pushDismiss, async (req, res) => {
     const { token } = parse(DismissBody, req.body ?? {}, 'Dismiss request');
     const verdict = dismissTokens.verify(token, clock());
     if (!verdict.ok) {

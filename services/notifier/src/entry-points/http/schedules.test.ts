@@ -333,6 +333,19 @@ describe('PUT /api/push/runs/{runId}/schedule', () => {
     expect(await svc.counts()).toEqual(before);
     expect(await svc.queue().getJobCountByTypes(['delayed', 'waiting'])).toBe(jobsBefore);
   });
+
+  it('a step time PostgreSQL cannot store (year 0, past 9999 with its offset) answers 400, not 500, storing nothing', async () => {
+    const cook = svc.user();
+    const before = await svc.counts();
+    const jobsBefore = await svc.queue().getJobCountByTypes(['delayed', 'waiting']);
+    for (const scheduledAt of ['0000-01-01T00:00:00Z', '9999-12-31T23:59:59-23:59']) {
+      const res = await put(cook, 'run-far', schedule([{ ...step('a', 60_000), scheduled_at: scheduledAt }]));
+      expect(res.status, JSON.stringify(res.body)).toBe(400);
+      expect(errorBodySchema.parse(res.body).error).toBe('validation_failed');
+    }
+    expect(await svc.counts()).toEqual(before);
+    expect(await svc.queue().getJobCountByTypes(['delayed', 'waiting'])).toBe(jobsBefore);
+  });
 });
 
 describe('DELETE /api/push/runs/{runId}/schedule', () => {

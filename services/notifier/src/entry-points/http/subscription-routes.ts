@@ -1,3 +1,4 @@
+import { API_PATHS } from '@pitclock/contracts/api-paths';
 import { PUSH_TEST_TAG } from '@pitclock/contracts/push';
 import {
   PUSH_MESSAGES as m,
@@ -52,14 +53,14 @@ export const createSubscriptionRoutes = ({
 }: SubscriptionRoutesDeps): Router => {
   const router = Router();
 
-  router.get('/api/push/vapid-public-key', async (_req, res) => {
+  router.get(API_PATHS.pushVapidPublicKey, async (_req, res) => {
     const { publicKey } = await vapidKeys.current();
     // Short: the app compares its subscription's key with this one at every start (a rotated key replaces it).
     res.set('Cache-Control', 'public, max-age=300');
     res.json({ public_key: publicKey } satisfies z.infer<typeof VapidPublicKeyResponse>);
   });
 
-  router.post('/api/push/subscribe', requireUser, async (req, res) => {
+  router.post(API_PATHS.pushSubscribe, requireUser, async (req, res) => {
     const body = parse(SubscribeBody, req.body ?? {}, 'Subscription');
     assertAllowedEndpoint(body.subscription.endpoint, allowedOrigins);
     const userId = getAuthUser(req).id;
@@ -74,7 +75,7 @@ export const createSubscriptionRoutes = ({
     res.status(created ? 201 : 200).json(toSubscriptionView(row));
   });
 
-  router.delete('/api/push/subscribe', requireUser, async (req, res) => {
+  router.delete(API_PATHS.pushSubscribe, requireUser, async (req, res) => {
     const { endpoint } = parse(UnsubscribeBody, req.body ?? {}, 'Unsubscribe request');
     const userId = getAuthUser(req).id;
     if (!(await subscriptions.deleteOwn(userId, endpoint))) throw notFound(m.subscriptionNotFound);
@@ -82,14 +83,14 @@ export const createSubscriptionRoutes = ({
     res.status(204).end();
   });
 
-  router.get('/api/push/me', requireUser, async (req, res) => {
+  router.get(API_PATHS.pushMe, requireUser, async (req, res) => {
     const rows = await subscriptions.listByUser(getAuthUser(req).id);
     res.json({ subscriptions: rows.map(toSubscriptionView) } satisfies z.infer<
       typeof PushSubscriptionsResponse
     >);
   });
 
-  router.post('/api/push/test', requireUser, async (req, res) => {
+  router.post(API_PATHS.pushTest, requireUser, async (req, res) => {
     const userId = getAuthUser(req).id;
     const rows = await subscriptions.listByUser(userId);
     if (rows.length === 0) throw notFound(m.noSubscriptions);

@@ -1,0 +1,43 @@
+import { PUSH_MAX_STEPS_PER_RUN } from '../notifications/push-protocol';
+import { describe, expect, it } from 'vitest';
+import { PushScheduleInput, PushScheduleStepInput } from './push';
+
+const step = (scheduled_at: string) => ({
+  id: 'step-1',
+  name: 'Trim',
+  scheduled_at,
+  done: false,
+  dismissed: false,
+});
+
+describe('PushScheduleStepInput', () => {
+  it('takes an ISO instant with an offset', () => {
+    expect(PushScheduleStepInput.safeParse(step('2030-01-02T03:04:05+02:00')).success).toBe(true);
+    expect(PushScheduleStepInput.safeParse(step('0001-01-01T00:00:00Z')).success).toBe(true);
+    expect(PushScheduleStepInput.safeParse(step('9999-12-31T23:59:59.999Z')).success).toBe(true);
+  });
+
+  it.each([
+    ['year 0', '0000-01-01T00:00:00Z'],
+    ['before year 1 once the offset is applied', '0001-01-01T00:00:00+23:59'],
+    ['past 9999 once the offset is applied', '9999-12-31T23:59:59-23:59'],
+    ['no date', 'tomorrow'],
+  ])('refuses scheduled_at %s (PostgreSQL refused it with a 500)', (_name, scheduledAt) => {
+    expect(PushScheduleStepInput.safeParse(step(scheduledAt)).success).toBe(false);
+  });
+});
+
+describe('PushScheduleInput', () => {
+  const schedule = (steps: unknown[]) => ({ contest_id: 'c', contest_name: 'Contest', steps });
+
+  it(`takes at most ${PUSH_MAX_STEPS_PER_RUN} steps with unique ids`, () => {
+    const steps = (n: number) =>
+      Array.from({ length: n }, (_, i) => ({ ...step('2030-01-01T00:00:00Z'), id: `s${i}` }));
+    expect(PushScheduleInput.safeParse(schedule(steps(PUSH_MAX_STEPS_PER_RUN))).success).toBe(true);
+    expect(PushScheduleInput.safeParse(schedule(steps(PUSH_MAX_STEPS_PER_RUN + 1))).success).toBe(false);
+    expect(
+      PushScheduleInput.safeParse(schedule([step('2030-01-01T00:00:00Z'), step('2030-01-01T00:00:00Z')]))
+        .success,
+    ).toBe(false);
+  });
+});

@@ -1,0 +1,21 @@
+/** The PostgreSQL error under a driver or drizzle wrapper (DrizzleQueryError keeps it as `cause`). */
+const pgErrorOf = (err: unknown): { code?: string; constraint?: string } | undefined => {
+  let current: unknown = err;
+  for (let depth = 0; depth < 3 && typeof current === 'object' && current !== null; depth += 1) {
+    const candidate = current as { code?: unknown; constraint?: unknown; cause?: unknown };
+    if (typeof candidate.code === 'string') {
+      return {
+        code: candidate.code,
+        constraint: typeof candidate.constraint === 'string' ? candidate.constraint : undefined,
+      };
+    }
+    current = candidate.cause;
+  }
+  return undefined;
+};
+
+/** True for a check violation (23514) of the named constraint (or raised under that name by a function). */
+export const isCheckViolation = (err: unknown, constraint: string): boolean => {
+  const pg = pgErrorOf(err);
+  return pg?.code === '23514' && pg.constraint === constraint;
+};
