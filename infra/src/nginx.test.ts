@@ -1,7 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { cacheControlFor } from '../../services/gateway/src/domain/cache-policy';
-import { hasDotSegment, upstreamFor, type Upstream } from '../../services/gateway/src/domain/routing';
+import {
+  hasDotSegment,
+  routeTable,
+  upstreamFor,
+  type Upstream,
+} from '../../services/gateway/src/domain/routing';
 import { composeServices, loadCompose } from './support/compose';
 import { finalStage, parseDockerfile, stageEnv } from './support/dockerfile';
 import { readRepoFile } from './support/repo';
@@ -23,12 +28,48 @@ const apiLocations = (): { pattern: RegExp; upstream: Upstream }[] =>
 const mapEntries = (name: string): { pattern: RegExp; value: string }[] => {
   const block = new RegExp(`map\\s+\\S+\\s+\\$${name}\\s*\\{((?:[^{}]|\\{[^{}]*\\})*)\\}`).exec(template());
   if (!block) throw new Error(`no map $${name} in ${templateFile}`);
-  return [...block[1]!.matchAll(/"~(\*?)([^"]+)"\s+("[^"]*"|\S+);/g)].map(
+  return [...block[1]!.matchAll(/"~(\*|(?!\*))([^"]+)"\s+("[^"]*"|\S+);/g)].map(
     ([, insensitive, regex, value]) => ({
       pattern: new RegExp(regex!, insensitive ? 'i' : ''),
       value: value!.replace(/^"|"$/g, ''),
     }),
   );
+};
+
+/** What the template holds between its BEGIN and END generated /api routes markers. */
+const generatedBlock = () => {
+  const inside = template()
+    .split('# BEGIN generated /api routes\n')[1]
+    ?.split('# END generated /api routes')[0];
+  if (inside === undefined) throw new Error(`no generated /api routes block in ${templateFile}`);
+  return inside.trimEnd();
+};
+
+/**
+ * The /api locations nginx needs: the gateway's route table (derived from the paths declared in
+ * contracts) in its order, consecutive entries of one service merged into one regex.
+ */
+const expectedBlock = () => {
+  const groups: { upstream: Upstream; bodies: string[] }[] = [];
+  for (const route of routeTable) {
+    const body = route.pattern.source
+      .replaceAll('\\/', '/')
+      .replace(/^\^\/api\//, '')
+      .replace(/\(\/\|\$\)$/, '');
+    const last = groups.at(-1);
+    if (last?.upstream === route.upstream) last.bodies.push(body);
+    else groups.push({ upstream: route.upstream, bodies: [body] });
+  }
+  return groups
+    .map(({ upstream, bodies }) => {
+      const paths = bodies.length === 1 ? bodies[0] : `(${bodies.join('|')})`;
+      return [
+        `    location ~ ^/api/${paths}(/|$) {`,
+        `        proxy_pass \${${upstream.toUpperCase()}_UPSTREAM};`,
+        '    }',
+      ].join('\n');
+    })
+    .join('\n');
 };
 
 /** nginx tries regex locations in order and takes the first match; no match is the /api 404. */
@@ -70,11 +111,18 @@ const routedPaths = [
   '/api/push/subscriptions',
   '/api/push/schedules/run-1',
   '/api/unknown',
+  '/api/openapi.json',
+  '/api/docs',
+  '/api/docs/swagger-ui.css',
 ];
 
 describe('the nginx front end (infra/docker/nginx/default.conf.template)', () => {
+  it("holds the gateway's route table as its generated /api locations (paste the expected block when it fails)", () => {
+    expect(generatedBlock()).toBe(expectedBlock());
+  });
+
   it('routes /api paths to the same service as the gateway, in the same order', () => {
-    expect(apiLocations().length).toBeGreaterThanOrEqual(8);
+    expect(apiLocations()).toHaveLength(expectedBlock().split('location ~').length - 1);
     for (const path of routedPaths) expect(nginxUpstreamFor(path), path).toBe(upstreamFor(path));
   });
 

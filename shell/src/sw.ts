@@ -138,7 +138,7 @@ async function dismissStep(stepId: string): Promise<void> {
  */
 async function tellNotifierDismissed(token: string): Promise<void> {
   try {
-    await fetch(new URL(`/api/${PUSH_PATHS.dismiss}`, self.location.origin), {
+    await fetch(new URL(PUSH_PATHS.dismiss, self.location.origin), {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ token }),

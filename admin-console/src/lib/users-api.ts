@@ -1,3 +1,4 @@
+import { API_PATHS } from '@pitclock/contracts/api-paths';
 import { AdminUsersResponse } from '@pitclock/contracts/schemas';
 import { adminApi } from '../store';
 import { invalidResponse } from './schema-failure';
@@ -9,7 +10,7 @@ import { invalidResponse } from './schema-failure';
 export const adminUsersApi = adminApi.injectEndpoints({
   endpoints: (build) => ({
     adminUsers: build.query<AdminUsersResponse, void>({
-      query: () => '/users',
+      query: () => API_PATHS.users,
       responseSchema: AdminUsersResponse,
       catchSchemaFailure: invalidResponse,
       providesTags: (users = []) => [

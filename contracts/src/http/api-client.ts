@@ -1,4 +1,5 @@
 import type { ZodType } from 'zod';
+import { API_PATHS } from '../api/paths';
 import { readLoginToken } from '../session/login-token';
 import { session as defaultSession, type SessionStore } from '../session/session-store';
 import { tokenExpiry } from '../session/token';
@@ -48,8 +49,8 @@ export interface ApiClientDeps {
   now?: () => number;
 }
 
-/** Path of the refresh call, relative to the base. */
-export const REFRESH_PATH = '/auth/refresh';
+/** Path of the refresh call (the base's /api is not doubled). */
+export const REFRESH_PATH = API_PATHS.refresh;
 /** The refresh call gives up after this long, so that waiting requests never hang. */
 export const REFRESH_TIMEOUT_MS = 30_000;
 export const LOGIN_ROUTE = '/#/login';

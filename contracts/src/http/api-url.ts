@@ -20,7 +20,7 @@ interface ParsedUrl {
   suffix: string;
 }
 
-const ABSOLUTE = /^([a-z][a-z0-9+.-]*:)\/\/([^/?#]*)(.*)$/is;
+const ABSOLUTE = /^([a-z][a-z0-9+.-]*:)\/\/([^/?#]*)((?:[/?#].*)?)$/is;
 
 function parse(url: string): ParsedUrl {
   const match = ABSOLUTE.exec(url.trim());
@@ -60,7 +60,7 @@ export function apiUrl(path: string, base: string = getApiBase()): string {
   if (target.origin !== '') return target.origin + dedupeLeadingApi(target.path) + target.suffix;
 
   const parsedBase = parse(base);
-  const basePath = dedupeLeadingApi(parsedBase.path.replace(/\/+$/, ''));
+  const basePath = dedupeLeadingApi(parsedBase.path.replace(/(?<!\/)\/+$/, ''));
   let rest = target.path;
   for (;;) {
     if (basePath !== '' && startsWithSegment(rest, basePath)) rest = rest.slice(basePath.length);

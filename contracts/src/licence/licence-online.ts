@@ -1,3 +1,4 @@
+import { API_PATHS } from '../api/paths';
 import { api as defaultApi, type ApiClient } from '../http/api-client';
 import { isApiError } from '../http/api-error';
 import type { LicenseCheckResponse as CheckAnswer, LicenseJwk } from '../schemas/licensing';
@@ -18,7 +19,10 @@ export async function fetchLicencePublicKey(
   store: LicenceStore = defaultLicence,
 ): Promise<LicenseJwk> {
   const { LicensePublicKeyResponse } = await schemas();
-  const answer = await client.get('/licenses/public-key', { schema: LicensePublicKeyResponse, auth: false });
+  const answer = await client.get(API_PATHS.licensePublicKey, {
+    schema: LicensePublicKeyResponse,
+    auth: false,
+  });
   store.setPublicKey(answer.public_key);
   return answer.public_key;
 }
@@ -45,7 +49,11 @@ export async function checkLicenceOnline(
   const { LicenseCheckResponse } = await schemas();
   let answer: CheckAnswer;
   try {
-    answer = await client.post('/licenses/check', { device_id: deviceId }, { schema: LicenseCheckResponse });
+    answer = await client.post(
+      API_PATHS.licenseCheck,
+      { device_id: deviceId },
+      { schema: LicenseCheckResponse },
+    );
   } catch (error) {
     if (isApiError(error)) return 'offline';
     throw error;

@@ -1,16 +1,17 @@
 // What the notifier pushes and what the app and its service worker send it (SPEC.md sections 4, 7 and 9,
 // issue 8). Plain constants and types (no zod) so that the service worker and the app bundle stay small;
 // the zod schemas of the same calls are in ../schemas/push.ts.
+import { API_PATHS, apiPath } from '../api/paths';
 import type { StepAlertData } from './step-alert-protocol';
 
-/** The notifier's routes, relative to the API base (the browser client adds /api). */
+/** The notifier's routes (declared in ../api/paths.ts); the browser client takes them as they are. */
 export const PUSH_PATHS = {
-  vapidPublicKey: 'push/vapid-public-key',
-  subscribe: 'push/subscribe',
-  me: 'push/me',
-  test: 'push/test',
-  dismiss: 'push/dismiss',
-  runSchedule: (runId: string) => `push/runs/${encodeURIComponent(runId)}/schedule`,
+  vapidPublicKey: API_PATHS.pushVapidPublicKey,
+  subscribe: API_PATHS.pushSubscribe,
+  me: API_PATHS.pushMe,
+  test: API_PATHS.pushTest,
+  dismiss: API_PATHS.pushDismiss,
+  runSchedule: (runId: string) => apiPath(API_PATHS.pushRunSchedule, { runId }),
 } as const;
 
 /** Alert stages a push can carry (SPEC.md section 4): the step is due now, or a reminder that it is overdue. */

@@ -1,10 +1,11 @@
 // Sign-out, shared by every front end (the shell's navigation and the cook-app's Settings): a remote
 // never imports the shell, so the one implementation lives here beside the session store it clears.
+import { API_PATHS } from '../api/paths';
 import { api, type ApiClient } from '../http/api-client';
 import { session as defaultSession, type SessionStore } from './session-store';
 
-/** Path of the revoke call, relative to the API base (SPEC.md section 4; services/auth). */
-export const LOGOUT_PATH = '/auth/logout';
+/** Path of the revoke call (SPEC.md section 4; services/auth). */
+export const LOGOUT_PATH = API_PATHS.logout;
 /** The revoke call gives up after this long; the local sign-out has happened already. */
 export const LOGOUT_TIMEOUT_MS = 10_000;
 

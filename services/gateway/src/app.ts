@@ -11,6 +11,7 @@ import express, { type Express } from 'express';
 import helmet from 'helmet';
 import { cspDirectives } from './domain/csp';
 import type { Upstream } from './domain/routing';
+import { createApiDocs } from './entry-points/http/api-docs';
 import { createApiProxy, upstreamUrls } from './entry-points/http/proxy';
 import { remotesNotFound, spaFallback, staticFiles } from './entry-points/http/static';
 
@@ -33,6 +34,8 @@ export type GatewayOptions = {
   upstreamIdleTimeoutMs?: number;
   /** Request bodies above this are answered 413 (default 1 MiB). */
   maxRequestBodyBytes?: number;
+  /** What the request bodies in flight may hold together; beyond it 503 with Retry-After (default 32 MiB). */
+  maxBufferedBodyBytes?: number;
   /** The clock of the instances' cool-down. */
   now?: () => number;
   /** Per-upstream /healthz timeout of GET /readyz. */
@@ -100,9 +103,12 @@ export const createGateway = (options: GatewayOptions): Gateway => {
     maxSockets: options.upstreamMaxSockets,
     idleTimeoutMs: options.upstreamIdleTimeoutMs,
     maxBodyBytes: options.maxRequestBodyBytes,
+    maxBufferedBodyBytes: options.maxBufferedBodyBytes,
     now: options.now,
     logger,
   });
+  // The API reference is the gateway's own: before the proxy, which would answer 404 for its paths.
+  app.use(createApiDocs());
   app.use(apiProxy);
 
   app.use('/remotes/cook-app', staticFiles(staticRoots.cookApp));

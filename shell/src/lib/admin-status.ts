@@ -1,5 +1,6 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { readTokenClaims, session } from '@pitclock/contracts';
+import { API_PATHS } from '@pitclock/contracts/api-paths';
 import { useApi } from './api-context';
 import { subscribeToSession } from './session';
 
@@ -59,7 +60,7 @@ export function useAdminStatus(): AdminStatus {
     let active = true;
     let answered = false;
     const ask = () => {
-      client.get<unknown>('/me', { timeoutMs: ME_TIMEOUT_MS }).then(
+      client.get<unknown>(API_PATHS.me, { timeoutMs: ME_TIMEOUT_MS }).then(
         (body) => {
           answered = true;
           if (active) setMe({ user, admin: isAdminRecord(body) });

@@ -1,4 +1,5 @@
 import { type CreditChangeResponse, type Device, type ActivateRequest } from '@pitclock/contracts';
+import { API_PATHS, apiPath } from '@pitclock/contracts/api-paths';
 import { ActivationCodeResponse, CreditsResponse, DevicesResponse } from '@pitclock/contracts/schemas';
 import { adminApi } from '../../store';
 import { invalidResponse } from '../../lib/schema-failure';
@@ -29,25 +30,25 @@ export const licensesApi = adminApi.injectEndpoints({
   endpoints: (build) => ({
     /** GET /licenses/credits?user_id=: balance and the recent ledger. */
     userCredits: build.query<CreditsResponse, number>({
-      query: (userId) => ({ url: '/licenses/credits', params: { user_id: userId } }),
+      query: (userId) => ({ url: API_PATHS.credits, params: { user_id: userId } }),
       responseSchema: CreditsResponse,
       catchSchemaFailure: invalidResponse,
       providesTags: (_result, _error, userId) => creditTags(userId),
     }),
     /** POST /licenses/credits/admin-adjust: a signed whole number; 409 when the balance would go below 0. */
     adjustUserCredits: build.mutation<CreditChangeResponse, { user_id: number; amount: number }>({
-      query: (body) => ({ url: '/licenses/credits/admin-adjust', method: 'POST', body }),
+      query: (body) => ({ url: API_PATHS.creditsAdminAdjust, method: 'POST', body }),
       invalidatesTags: (_result, _error, { user_id }) => creditTags(user_id),
     }),
     /** POST /licenses/codes with an empty body (SPEC.md section 7): a code for the calling admin. */
     mintActivationCode: build.mutation<ActivationCodeResponse, void>({
-      query: () => ({ url: '/licenses/codes', method: 'POST' }),
+      query: () => ({ url: API_PATHS.activationCodes, method: 'POST' }),
       responseSchema: ActivationCodeResponse,
       catchSchemaFailure: invalidResponse,
     }),
     /** POST /license/activate: a device token; takes a credit of the code's user and registers the device. */
     activateDevice: build.mutation<ActivationResult, ActivateRequest>({
-      query: (body) => ({ url: '/license/activate', method: 'POST', body }),
+      query: (body) => ({ url: API_PATHS.licenseActivate, method: 'POST', body }),
       transformResponse: readActivation,
       invalidatesTags: (result) => [
         { type: 'Device', id: 'LIST' },
@@ -56,7 +57,7 @@ export const licensesApi = adminApi.injectEndpoints({
     }),
     /** GET /licenses/devices: every registered device. */
     licenseDevices: build.query<Device[], void>({
-      query: () => '/licenses/devices',
+      query: () => API_PATHS.devices,
       responseSchema: DevicesResponse,
       catchSchemaFailure: invalidResponse,
       providesTags: (devices = []) => [
@@ -66,7 +67,7 @@ export const licensesApi = adminApi.injectEndpoints({
     }),
     /** PATCH /licenses/devices/{id}/revoke (the answer, the device, is not needed: the list refetches). */
     revokeDevice: build.mutation<unknown, number>({
-      query: (deviceId) => ({ url: `/licenses/devices/${deviceId}/revoke`, method: 'PATCH' }),
+      query: (deviceId) => ({ url: apiPath(API_PATHS.deviceRevoke, { id: deviceId }), method: 'PATCH' }),
       invalidatesTags: (_result, _error, deviceId) => [
         { type: 'Device', id: 'LIST' },
         { type: 'Device', id: deviceId },
@@ -74,7 +75,7 @@ export const licensesApi = adminApi.injectEndpoints({
     }),
     /** PATCH /licenses/devices/{id}/restore */
     restoreDevice: build.mutation<unknown, number>({
-      query: (deviceId) => ({ url: `/licenses/devices/${deviceId}/restore`, method: 'PATCH' }),
+      query: (deviceId) => ({ url: apiPath(API_PATHS.deviceRestore, { id: deviceId }), method: 'PATCH' }),
       invalidatesTags: (_result, _error, deviceId) => [
         { type: 'Device', id: 'LIST' },
         { type: 'Device', id: deviceId },

@@ -1,4 +1,5 @@
 import { type CreatePromoCodeRequest } from '@pitclock/contracts';
+import { API_PATHS, apiPath } from '@pitclock/contracts/api-paths';
 import { PromoCode, PromoCodesResponse } from '@pitclock/contracts/schemas';
 import { invalidResponse } from '../../lib/schema-failure';
 import { adminApi } from '../../store';
@@ -13,19 +14,19 @@ const LIST = { type: 'PromoCode', id: 'LIST' } as const;
 export const promoCodesApi = adminApi.injectEndpoints({
   endpoints: (build) => ({
     getPromoCodes: build.query<PromoCodesResponse, void>({
-      query: () => '/promo-codes',
+      query: () => API_PATHS.promoCodes,
       responseSchema: PromoCodesResponse,
       catchSchemaFailure: invalidResponse,
       providesTags: (codes) => [LIST, ...(codes ?? []).map(({ id }) => ({ type: 'PromoCode' as const, id }))],
     }),
     createPromoCode: build.mutation<PromoCode, CreatePromoCodeRequest>({
-      query: (body) => ({ url: '/promo-codes', method: 'POST', body }),
+      query: (body) => ({ url: API_PATHS.promoCodes, method: 'POST', body }),
       responseSchema: PromoCode,
       catchSchemaFailure: invalidResponse,
       invalidatesTags: (created) => (created ? [LIST] : []),
     }),
     togglePromoCode: build.mutation<PromoCode, number>({
-      query: (id) => ({ url: `/promo-codes/${id}/toggle`, method: 'POST' }),
+      query: (id) => ({ url: apiPath(API_PATHS.promoCodeToggle, { id }), method: 'POST' }),
       responseSchema: PromoCode,
       catchSchemaFailure: invalidResponse,
       invalidatesTags: (_toggled, _error, id) => [{ type: 'PromoCode', id }],

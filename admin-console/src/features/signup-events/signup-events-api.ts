@@ -1,3 +1,4 @@
+import { API_PATHS } from '@pitclock/contracts/api-paths';
 import { SignupEventsResponse } from '@pitclock/contracts/schemas';
 import { invalidResponse } from '../../lib/schema-failure';
 import { adminApi } from '../../store';
@@ -18,7 +19,7 @@ export const signupEventsApi = adminApi.injectEndpoints({
           lastPage.length < SIGNUP_EVENTS_PAGE ? undefined : (lastPage[lastPage.length - 1]?.id ?? undefined),
       },
       query: ({ queryArg, pageParam }) => ({
-        url: '/admin/signup-events',
+        url: API_PATHS.signupEvents,
         params: toSignupQuery(queryArg, pageParam),
       }),
       responseSchema: SignupEventsResponse,

@@ -1,4 +1,5 @@
 import { type UpdateUserRequest } from '@pitclock/contracts';
+import { API_PATHS, apiPath } from '@pitclock/contracts/api-paths';
 import { AdminUser, LicenseStatusesResponse, UserLicensesResponse } from '@pitclock/contracts/schemas';
 import { adminApi } from '../../store';
 import { invalidResponse } from '../../lib/schema-failure';
@@ -67,20 +68,20 @@ export const usersApi = adminApi.injectEndpoints({
   endpoints: (build) => ({
     /** GET /me */
     currentUser: build.query<CurrentUser, void>({
-      query: () => '/me',
+      query: () => API_PATHS.me,
       transformResponse: readCurrentUser,
       providesTags: [{ type: 'User', id: 'ME' }],
     }),
     /** GET /licenses/statuses?user_ids=1,2,3: merged into auth's users list. Devices decide a status. */
     userLicenseStatuses: build.query<LicenseStatusesResponse, string>({
-      query: (userIds) => ({ url: '/licenses/statuses', params: { user_ids: userIds } }),
+      query: (userIds) => ({ url: API_PATHS.licenseStatuses, params: { user_ids: userIds } }),
       responseSchema: LicenseStatusesResponse,
       catchSchemaFailure: invalidResponse,
       providesTags: [{ type: 'Device', id: 'LIST' }],
     }),
     /** PATCH /users/{id}: display name and e-mail (trimmed); 409 email_taken. */
     updateUser: build.mutation<unknown, { id: number } & UpdateUserRequest>({
-      query: ({ id, ...body }) => ({ url: `/users/${id}`, method: 'PATCH', body }),
+      query: ({ id, ...body }) => ({ url: apiPath(API_PATHS.user, { id }), method: 'PATCH', body }),
       onQueryStarted: (_arg, { dispatch, queryFulfilled }) => applyStoredUser(queryFulfilled, dispatch),
       invalidatesTags: (_result, _error, { id }) => [
         { type: 'User', id },
@@ -90,7 +91,7 @@ export const usersApi = adminApi.injectEndpoints({
     }),
     /** DELETE /users/{id} */
     deleteUser: build.mutation<unknown, number>({
-      query: (id) => ({ url: `/users/${id}`, method: 'DELETE' }),
+      query: (id) => ({ url: apiPath(API_PATHS.user, { id }), method: 'DELETE' }),
       invalidatesTags: (_result, _error, id) => [
         { type: 'User', id },
         { type: 'User', id: 'LIST' },
@@ -98,7 +99,7 @@ export const usersApi = adminApi.injectEndpoints({
     }),
     /** POST /users/{id}/toggle-admin: 403 for one's own role, 409 when no admin would remain. */
     toggleUserAdmin: build.mutation<unknown, number>({
-      query: (id) => ({ url: `/users/${id}/toggle-admin`, method: 'POST' }),
+      query: (id) => ({ url: apiPath(API_PATHS.userToggleAdmin, { id }), method: 'POST' }),
       onQueryStarted: (_arg, { dispatch, queryFulfilled }) => applyStoredUser(queryFulfilled, dispatch),
       invalidatesTags: (_result, _error, id) => [
         { type: 'User', id },
@@ -108,7 +109,7 @@ export const usersApi = adminApi.injectEndpoints({
     }),
     /** GET /users/{id}/licenses: status, balance, devices and the recent ledger of one user. */
     userLicenses: build.query<UserLicensesResponse, number>({
-      query: (id) => `/users/${id}/licenses`,
+      query: (id) => apiPath(API_PATHS.userLicenses, { id }),
       responseSchema: UserLicensesResponse,
       catchSchemaFailure: invalidResponse,
       providesTags: (result, _error, id) => [
@@ -119,13 +120,17 @@ export const usersApi = adminApi.injectEndpoints({
     }),
     /** POST /users/{id}/credits: amount > 0. */
     addUserCredits: build.mutation<unknown, { userId: number; amount: number }>({
-      query: ({ userId, amount }) => ({ url: `/users/${userId}/credits`, method: 'POST', body: { amount } }),
+      query: ({ userId, amount }) => ({
+        url: apiPath(API_PATHS.userCredits, { id: userId }),
+        method: 'POST',
+        body: { amount },
+      }),
       invalidatesTags: (_result, _error, { userId }) => creditTags(userId),
     }),
     /** POST /users/{id}/licenses/{deviceId}/revoke */
     revokeUserDevice: build.mutation<unknown, { userId: number; deviceId: number }>({
       query: ({ userId, deviceId }) => ({
-        url: `/users/${userId}/licenses/${deviceId}/revoke`,
+        url: apiPath(API_PATHS.userDeviceRevoke, { id: userId, deviceId }),
         method: 'POST',
       }),
       invalidatesTags: (_result, _error, { deviceId }) => deviceTags(deviceId),
@@ -133,7 +138,7 @@ export const usersApi = adminApi.injectEndpoints({
     /** POST /users/{id}/licenses/{deviceId}/restore: 404 'No device to restore'. */
     restoreUserDevice: build.mutation<unknown, { userId: number; deviceId: number }>({
       query: ({ userId, deviceId }) => ({
-        url: `/users/${userId}/licenses/${deviceId}/restore`,
+        url: apiPath(API_PATHS.userDeviceRestore, { id: userId, deviceId }),
         method: 'POST',
       }),
       invalidatesTags: (_result, _error, { deviceId }) => deviceTags(deviceId),

@@ -12,11 +12,12 @@ import {
   type ApiClient,
   type LicenceStore,
 } from '@pitclock/contracts';
+import { API_PATHS } from '@pitclock/contracts/api-paths';
 import { NO_LICENSE_RETURNED, readRedeemedLicence, readText } from '../../domain';
 import { PROMO_TEXT } from './messages';
 
-/** Path of the redeem call, relative to the API base (SPEC.md section 7). */
-export const REDEEM_PATH = 'promo-codes/redeem';
+/** Path of the redeem call (SPEC.md section 7). */
+export const REDEEM_PATH = API_PATHS.promoCodeRedeem;
 /** A redeem that has not been answered after this long fails (as the login call does). */
 export const REDEEM_TIMEOUT_MS = 30_000;
 /** The licence is stored without waiting longer than this for the public key (it still caches it later). */

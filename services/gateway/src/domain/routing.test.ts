@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { hasDotSegment, upstreamFor } from './routing';
+import { API_PATHS, PATH_OWNERS, apiPath } from '@pitclock/contracts/api-paths';
+import { hasDotSegment, routeTable, upstreamFor } from './routing';
 
 describe('upstreamFor', () => {
   it.each([
@@ -21,7 +22,8 @@ describe('upstreamFor', () => {
     ['/api/version', 'auth'],
     ['/api/promo-codes', 'licensing'],
     ['/api/promo-codes/redeem', 'licensing'],
-    ['/api/licenses', 'licensing'],
+    // No route is declared at /api/licenses itself: the gateway answers its 404 instead of licensing.
+    ['/api/licenses', undefined],
     ['/api/licenses/codes', 'licensing'],
     ['/api/license/activate', 'licensing'],
     ['/api/push/me', 'notifier'],
@@ -41,5 +43,35 @@ describe('upstreamFor', () => {
     expect(hasDotSegment('/api/push/%2E%2e/users')).toBe(true);
     expect(hasDotSegment('/api/push/./me')).toBe(true);
     expect(hasDotSegment('/api/push/me.json')).toBe(false);
+  });
+});
+
+describe('the route table, derived from the paths declared in contracts', () => {
+  const apiPaths = PATH_OWNERS.filter(({ path }) => path.startsWith('/api/'));
+  /** A declared path with each parameter filled in. */
+  const filled = (path: string) => path.replace(/:\w+/g, '42');
+
+  it('sends every declared /api path, and anything below it, to the service that answers it', () => {
+    for (const { path, owner } of apiPaths) {
+      const upstream = owner === 'gateway' ? undefined : owner === 'kit' ? 'auth' : owner;
+      expect(upstreamFor(filled(path)), path).toBe(upstream);
+      expect(upstreamFor(`${filled(path)}/unknown`), path).toBe(upstream);
+    }
+    expect(upstreamFor(apiPath(API_PATHS.userDeviceRevoke, { id: 7, deviceId: 'x y' }))).toBe('licensing');
+  });
+
+  it("leaves the gateway's own paths (the API reference) to the gateway", () => {
+    expect(upstreamFor(API_PATHS.openApiDocument)).toBeUndefined();
+    expect(upstreamFor(API_PATHS.apiDocs)).toBeUndefined();
+  });
+
+  it('has one entry per declared path whose enclosing path goes elsewhere, most specific first', () => {
+    expect(routeTable.map((route) => route.path)).toEqual(
+      expect.arrayContaining([API_PATHS.users, API_PATHS.userCredits, API_PATHS.userLicenses]),
+    );
+    // Below /api/users (auth), the user-licence paths (licensing) come first; /api/users/:id needs no entry.
+    const index = (path: string) => routeTable.findIndex((route) => route.path === path);
+    expect(index(API_PATHS.userLicenses)).toBeLessThan(index(API_PATHS.users));
+    expect(index(API_PATHS.user)).toBe(-1);
   });
 });

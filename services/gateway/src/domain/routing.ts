@@ -1,32 +1,67 @@
+import { PATH_OWNERS, type PathOwner } from '@pitclock/contracts/api-paths';
+
 export type Upstream = 'auth' | 'licensing' | 'notifier';
 
-/** A path equal to `base` or below it (`base/...`). */
-const under = (base: string) => (path: string) => path === base || path.startsWith(`${base}/`);
-/** A path starting with `base` (`/api/users`, `/api/users/7`, `/api/users-export`): the `*` of `/api/users*`. */
-const startsWith = (base: string) => (path: string) => path.startsWith(base);
-/** Strictly below `base` (`/api/auth/refresh`, not `/api/auth`): the `/*` of `/api/auth/*`. */
-const below = (base: string) => (path: string) => path.startsWith(`${base}/`);
-
-/** `/api/users/{id}/licenses*` and `/api/users/{id}/credits` (and below): a user's licences live in licensing. */
-const userLicensing = /^\/api\/users\/[^/]+\/(licenses|credits(\/|$))/;
-
-/** Which service answers an /api path (ARCHITECTURE.md and the issue's table). First match wins. */
-export const routeTable: readonly { upstream: Upstream; matches: (path: string) => boolean }[] = [
-  { upstream: 'auth', matches: under('/api/login') },
-  { upstream: 'auth', matches: below('/api/auth') },
-  { upstream: 'auth', matches: under('/api/me') },
-  // Before the auth /api/users* rule: the per-user licence and credit calls belong to licensing.
-  { upstream: 'licensing', matches: (path) => userLicensing.test(path) },
-  { upstream: 'auth', matches: startsWith('/api/users') },
-  { upstream: 'auth', matches: under('/api/admin/signup-events') },
-  { upstream: 'auth', matches: under('/api/version') },
-  { upstream: 'licensing', matches: startsWith('/api/promo-codes') },
-  { upstream: 'licensing', matches: startsWith('/api/licenses') },
-  { upstream: 'licensing', matches: below('/api/license') },
-  { upstream: 'notifier', matches: below('/api/push') },
-];
-
 export const isApiPath = (path: string) => path === '/api' || path.startsWith('/api/');
+
+/**
+ * The service the gateway sends a declared path to. Every service answers kit's /api/version; through the
+ * gateway, auth does. The gateway's own paths (the API reference) are answered before the proxy.
+ */
+const upstreamOf = (owner: PathOwner): Upstream | undefined => {
+  if (owner === 'kit') return 'auth';
+  if (owner === 'gateway') return undefined;
+  return owner;
+};
+
+const segmentsOf = (path: string) => path.split('/').slice(1);
+const isParam = (segment: string) => segment.startsWith(':');
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** `a` matches every path `b` matches: as long or shorter, each segment a parameter or the same. */
+const covers = (a: readonly string[], b: readonly string[]) =>
+  a.length <= b.length && a.every((segment, index) => isParam(segment) || segment === b[index]);
+
+type Declared = { path: string; upstream: Upstream; segments: readonly string[] };
+
+/** Longer paths first, then fewer parameters (the more specific of two paths that both match wins). */
+const bySpecificity = (a: Declared, b: Declared) =>
+  b.segments.length - a.segments.length ||
+  a.segments.filter(isParam).length - b.segments.filter(isParam).length ||
+  a.upstream.localeCompare(b.upstream) ||
+  a.path.localeCompare(b.path);
+
+export type Route = {
+  upstream: Upstream;
+  /** The declared path (contracts' API_PATHS) this entry routes, with everything below it. */
+  path: string;
+  /** The path or anything below it; a parameter is one non-empty segment (the regex nginx's config uses). */
+  pattern: RegExp;
+  matches: (path: string) => boolean;
+};
+
+const routeOf = ({ path, upstream, segments }: Declared): Route => {
+  const body = segments.map((segment) => (isParam(segment) ? '[^/]+' : escapeRegExp(segment))).join('/');
+  const pattern = new RegExp(`^/${body}(/|$)`);
+  return { upstream, path, pattern, matches: (requested) => pattern.test(requested) };
+};
+
+/**
+ * Which service answers an /api path, derived from the paths declared in contracts (api/paths.ts): the
+ * service of the most specific declared path that the path is, or is below (an unknown sub-path of a
+ * known resource goes to the service owning that resource, which answers 404 itself). A path below no
+ * declared path is the gateway's own 404. A declared path whose nearest enclosing declared path goes to
+ * the same service needs no entry of its own. First match wins.
+ */
+export const routeTable: readonly Route[] = (() => {
+  const declared = PATH_OWNERS.flatMap(({ path, owner }): Declared[] => {
+    const upstream = upstreamOf(owner);
+    return upstream && isApiPath(path) ? [{ path, upstream, segments: segmentsOf(path) }] : [];
+  }).sort(bySpecificity);
+  const enclosing = (entry: Declared) =>
+    declared.find((other) => other !== entry && covers(other.segments, entry.segments));
+  return declared.filter((entry) => enclosing(entry)?.upstream !== entry.upstream).map(routeOf);
+})();
 
 /** A '.' or '..' segment, plain or percent-encoded: never forwarded. */
 export const hasDotSegment = (path: string) =>

@@ -99,7 +99,7 @@ describe('login form', () => {
     await screen.findByTestId('where');
     expect(LOGIN_TIMEOUT_MS).toBe(30_000);
     expect(calls.map((call) => [call.path, call.opts?.timeoutMs, call.opts?.auth])).toEqual([
-      ['/login', 30_000, false],
+      ['/api/login', 30_000, false],
     ]);
   });
 

@@ -1,6 +1,7 @@
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { AUTH_MESSAGES, isTokenValid, readLoginToken, session } from '@pitclock/contracts';
+import { API_PATHS } from '@pitclock/contracts/api-paths';
 import { Banner, Button, PasswordField, TextField } from '@pitclock/design-system';
 import { useApi } from '../../lib/api-context';
 import { loginErrorText } from './auth-errors';
@@ -45,7 +46,7 @@ export function LoginPage({ timeoutMs = LOGIN_TIMEOUT_MS }: LoginPageProps) {
     setNotice(undefined);
     try {
       const body = await client.post<unknown>(
-        '/login',
+        API_PATHS.login,
         { email: form.values.email.trim(), password: form.values.password, device_info: deviceInfo() },
         { auth: false, timeoutMs },
       );

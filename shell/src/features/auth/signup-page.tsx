@@ -1,6 +1,7 @@
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { AUTH_MESSAGES, type RegisterRequest } from '@pitclock/contracts';
+import { API_PATHS } from '@pitclock/contracts/api-paths';
 import { Banner, Button, PasswordField, TextField } from '@pitclock/design-system';
 import { useApi } from '../../lib/api-context';
 import { signupErrorText } from './auth-errors';
@@ -38,7 +39,7 @@ export function SignupPage() {
       device_info: deviceInfo(),
     };
     try {
-      await client.post('/auth/register', request, { auth: false, timeoutMs: REGISTER_TIMEOUT_MS });
+      await client.post(API_PATHS.register, request, { auth: false, timeoutMs: REGISTER_TIMEOUT_MS });
       const state: LoginRouteState = { notice: AUTH_MESSAGES.registered, email };
       navigate('/login', { state });
     } catch (err) {

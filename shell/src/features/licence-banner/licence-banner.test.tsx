@@ -200,7 +200,7 @@ describe('licence banner online check', () => {
     act(() => vi.advanceTimersByTime(1));
     // The check loads its answer's schema first: the call follows within a few ticks.
     // (vi.waitFor: testing-library's waitFor polls with setInterval, which is faked here.)
-    await vi.waitFor(() => expect(calls.map((call) => call.path)).toEqual(['/licenses/check']));
+    await vi.waitFor(() => expect(calls.map((call) => call.path)).toEqual(['/api/licenses/check']));
     act(() => vi.advanceTimersByTime(LICENCE_ONLINE_CHECK_MS));
     await vi.waitFor(() => expect(calls).toHaveLength(2));
   });
@@ -233,7 +233,7 @@ describe('licence banner public key upkeep', () => {
   /** A licence whose header names the key `kid`, as the licensing service's do. */
   const licenceOfKey = (kid: string) => {
     const [, payload, signature] = licenceToken(Date.now() + 3 * DAY).split('.');
-    const header = btoa(JSON.stringify({ alg: 'ES256', typ: 'JWT', kid })).replace(/=+$/, '');
+    const header = btoa(JSON.stringify({ alg: 'ES256', typ: 'JWT', kid })).replace(/(?<!=)=+$/, '');
     return `${header}.${payload}.${signature}`;
   };
 

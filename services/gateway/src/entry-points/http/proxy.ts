@@ -13,7 +13,14 @@ import {
   type UpstreamInstance,
   type UpstreamPool,
 } from '../../domain/upstream-pool';
-import { declaresBody, defaultMaxRequestBodyBytes, readRequestBody } from './request-body';
+import {
+  createBodyBudget,
+  declaresBody,
+  defaultMaxBufferedBodyBytes,
+  defaultMaxRequestBodyBytes,
+  readRequestBody,
+  type BufferedBody,
+} from './request-body';
 
 export type ProxyOptions = {
   /** Each service's instances: one base URL or several (round-robin, failover). */
@@ -33,6 +40,11 @@ export type ProxyOptions = {
   cooldownMs?: number;
   /** Larger request bodies are refused with 413 (they are buffered to be retried). Default 1 MiB. */
   maxBodyBytes?: number;
+  /**
+   * What the bodies of all requests in flight may hold together; a body that would pass it is refused with
+   * 503 and Retry-After. Default 32 MiB.
+   */
+  maxBufferedBodyBytes?: number;
   now?: () => number;
   logger: Logger;
 };
@@ -192,7 +204,7 @@ const attempt = ({
     const target = new URL(instance.url);
     const secure = target.protocol === 'https:';
     const hostname = target.hostname.replace(/^\[(.*)\]$/, '$1');
-    const prefix = target.pathname.replace(/\/+$/, '');
+    const prefix = target.pathname.replace(/(?<!\/)\/+$/, '');
     let phase: 'connecting' | 'sent' | 'answered' = 'connecting';
     let timedOut = false;
     let settled = false;
@@ -381,13 +393,16 @@ export type ApiProxy = RequestHandler & {
  * Everything under /api: forwarded unchanged (the /api prefix kept) to the service that owns the path,
  * round-robin over its instances, skipping one whose connection recently failed; a failed connection is
  * retried on the next instance when that cannot cause a double write (see mayRetry). An unknown /api path
- * is a 404 with the error shape; a body over the cap a 413; no instance answering a 502, a slow one a 504.
+ * is a 404 with the error shape; a body over the cap a 413, one the bodies in flight leave no room for a 503;
+ * no instance answering a 502, a slow one a 504.
  * Connections to the instances are kept alive and pooled (createUpstreamAgents).
  */
 export const createApiProxy = (options: ProxyOptions): ApiProxy => {
   const now = options.now ?? Date.now;
   const cooldownMs = options.cooldownMs ?? defaultUpstreamCooldownMs;
   const maxBodyBytes = options.maxBodyBytes ?? defaultMaxRequestBodyBytes;
+  // Bodies are buffered whole so that a request can be sent again to another instance (see mayRetry).
+  const bodyBudget = createBodyBudget(options.maxBufferedBodyBytes ?? defaultMaxBufferedBodyBytes);
   const settings = {
     timeoutMs: options.timeoutMs,
     connectTimeoutMs: options.connectTimeoutMs ?? Math.min(defaultConnectTimeoutMs, options.timeoutMs),
@@ -419,15 +434,19 @@ export const createApiProxy = (options: ProxyOptions): ApiProxy => {
       next(notFound(`No route for ${req.method} ${req.path}`));
       return;
     }
-    let body: Buffer;
+    let buffered: BufferedBody;
     try {
-      body = await readRequestBody(req, maxBodyBytes);
+      buffered = await readRequestBody(req, maxBodyBytes, bodyBudget);
     } catch (err) {
       if (err instanceof HttpError) next(err);
       else options.logger.debug({ err, url: req.originalUrl }, 'client went away while sending the body');
       return;
     }
-    await proxies[upstream](req, res, body);
+    try {
+      await proxies[upstream](req, res, buffered.body);
+    } finally {
+      buffered.release();
+    }
   };
   return Object.assign(handler, { closeConnections: settings.agents.destroy });
 };
