@@ -155,6 +155,14 @@ describe('the nginx front end (infra/docker/nginx/default.conf.template)', () =>
     );
   });
 
+  it('bounds slow clients and body sizes as the services do (a trickled request never reaches a service)', () => {
+    const server = template();
+    expect(server).toMatch(/^[ \t]*client_max_body_size 1m;$/m);
+    expect(server).toMatch(/^[ \t]*client_header_timeout 10s;$/m);
+    expect(server).toMatch(/^[ \t]*client_body_timeout 10s;$/m);
+    expect(server).not.toMatch(/proxy_request_buffering\s+off/);
+  });
+
   it('refuses the same dot segments as the gateway', () => {
     const [dotSegment] = mapEntries('pitclock_dot_segment');
     for (const uri of [
