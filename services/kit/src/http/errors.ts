@@ -1,3 +1,4 @@
+import type { ApiErrorCode } from '@pitclock/contracts/error-codes';
 import type { ErrorBody } from '@pitclock/contracts/schemas';
 
 /** The one error body of every service (ARCHITECTURE.md "Calls"), defined once in contracts. */
@@ -6,14 +7,15 @@ export { ErrorBody as errorBodySchema, type ErrorBody } from '@pitclock/contract
 /** An error that becomes a response with its status and the error shape. Thrown from routers and domain. */
 export class HttpError extends Error {
   readonly status: number;
-  readonly code: string;
+  /** One of contracts' API_ERROR_CODES: a code a client may branch on is declared there first. */
+  readonly code: ApiErrorCode;
   readonly details: unknown;
   /** Response headers the error handler sets with the body (e.g. Retry-After on a 429). */
   readonly headers: Readonly<Record<string, string>> | undefined;
 
   constructor(
     status: number,
-    code: string,
+    code: ApiErrorCode,
     message: string,
     details?: unknown,
     headers?: Readonly<Record<string, string>>,

@@ -1,4 +1,5 @@
 import { API_PATHS } from '@pitclock/contracts/api-paths';
+import type { ApiErrorCode } from '@pitclock/contracts/error-codes';
 import {
   AUTH_MESSAGES,
   LIMITS,
@@ -44,7 +45,7 @@ export type AccountRoutesDeps = {
 
 const m = AUTH_MESSAGES;
 const invalidCredentials = () => new HttpError(401, 'invalid_credentials', m.invalidCredentials);
-const sessionEnded = (code: string) => new HttpError(401, code, m.sessionEnded);
+const sessionEnded = (code: ApiErrorCode) => new HttpError(401, code, m.sessionEnded);
 
 /** The e-mail of a registration attempt as far as it can be read, for its signup event. */
 const attemptedEmail = (body: unknown): string => {
