@@ -1,6 +1,7 @@
 // `npm test`: everything CI checks, on a fresh machine with only Node. Installs npm packages and the OS
-// packages it needs (Chromium, PostgreSQL, Redis), runs lint, typecheck, unit/story/service tests, the
-// Storybook build, the front-end build and the Playwright suite, then prints one line 'N passed, N failed'.
+// packages it needs (Chromium, PostgreSQL, Redis), runs lint, typecheck, unit/story/service tests, the API
+// fuzzer, the Storybook build, the front-end build and the Playwright suite, then prints one line
+// 'N passed, N failed'.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -81,6 +82,17 @@ try {
       skipped: r.numPendingTests + r.numTodoTests,
     }),
     dataEnv,
+  );
+  // The property-based fuzzer over every operation of the OpenAPI document, fixed seed (tests/fuzz); it
+  // starts its own stack on a fresh database and needs no front-end build. Counts operations.
+  const fuzzFile = path.join(resultsDir, 'fuzz.json');
+  suite(
+    'API fuzzer (fast-check over the OpenAPI document)',
+    'node',
+    ['tests/fuzz/run.mjs'],
+    fuzzFile,
+    (r) => ({ passed: r.passed, failed: r.failed, skipped: r.skipped }),
+    { ...dataEnv, REDIS_URL: servers.redisUrl, FUZZ_RESULT_FILE: fuzzFile },
   );
   check('storybook build', 'npm', ['run', 'build-storybook', '-w', 'design-system']);
   const built = check('front-end build', 'npm', ['run', 'build']);

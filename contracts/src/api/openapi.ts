@@ -37,10 +37,12 @@ const errorAnswers: Record<ErrorStatus, { description: string; headers?: typeof 
   },
   403: { description: 'Signed in but not allowed (forbidden: admin only, own account, revoked device).' },
   404: { description: 'No such record (not_found, or the refusal reason).' },
+  408: { description: 'The request was not received in time (request_timeout); the connection is closed.' },
   409: { description: 'Conflicts with what is stored (the code names the conflict).' },
   413: { description: 'The body is too large (payload_too_large).' },
   415: { description: 'The body encoding or charset is not supported (unsupported_media_type).' },
   429: { description: 'Too many attempts (too_many_requests).', headers: retryAfter },
+  431: { description: 'The request line or headers are too large (headers_too_large).' },
   503: {
     description: 'A dependency is down or busy (service_unavailable); nothing was stored, try again.',
     headers: retryAfter,

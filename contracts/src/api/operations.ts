@@ -67,7 +67,7 @@ export type HttpMethod = 'get' | 'post' | 'put' | 'patch' | 'delete';
 export type OperationAuth = 'none' | 'user' | 'admin';
 
 /** The statuses answered with the error shape (ErrorBody). */
-export const ERROR_STATUSES = [400, 401, 403, 404, 409, 413, 415, 429, 503] as const;
+export const ERROR_STATUSES = [400, 401, 403, 404, 408, 409, 413, 415, 429, 431, 503] as const;
 export type ErrorStatus = (typeof ERROR_STATUSES)[number];
 
 export type OperationAnswer = {
@@ -120,11 +120,13 @@ const behindBodyParser = (service: PathOwner) =>
  * character anywhere in the request, to a body that is not JSON or to input that breaks its schema, 413 to
  * a body too large and 415 to an unsupported body encoding or charset, whatever its own input. 401 behind a
  * bearer token; 403 for admin routes; 503 when a dependency (PostgreSQL, Redis, or auth for licensing's
- * admin check) is down.
+ * admin check) is down. Every route, the gateway's and the probes too, answers 408 to a request not
+ * received in time and 431 to headers (the request line included) too large: the HTTP server answers
+ * those before any route is chosen.
  */
 const operation = ({ errors = [], storage = true, request = {}, ...spec }: OperationSpec): Operation => {
   const service = ownerOf(spec.path);
-  const derived = new Set<ErrorStatus>(errors);
+  const derived = new Set<ErrorStatus>([...errors, 408, 431]);
   if (request.body || request.query || request.params) derived.add(400);
   if (behindBodyParser(service)) for (const status of [400, 413, 415] as const) derived.add(status);
   if (spec.auth !== 'none') derived.add(401);

@@ -1,0 +1,241 @@
+// The callers and the records the fuzzer points at: the seeded admin, a cook signed in through the API, a
+// few "victim" accounts that admin operations may edit or delete, and real ids (a promo code, a device, a
+// run schedule, a push subscription, an activation code) so that path parameters and body fields also hit
+// existing records. Everything is made through the API, as a user would.
+import { randomBytes } from 'node:crypto';
+
+/** A push endpoint the fuzz stack accepts (PUSH_ALLOWED_ORIGINS) and that refuses connections at once. */
+export const pushOrigin = 'https://127.0.0.1:9';
+const victimCount = 4;
+const runIds = ['fuzz-run-1', 'fuzz-run-2', 'fuzz-run-3'];
+const deviceUid = 'fuzz-device-1';
+
+/** JSON calls to the stack: call() resolves { status, body }; expect() throws unless the status is `status`. */
+function apiOf(baseUrl) {
+  const call = async (method, path, { token, body } = {}) => {
+    const res = await fetch(`${baseUrl}${path}`, {
+      method,
+      headers: {
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await res.text();
+    try {
+      return { status: res.status, body: text ? JSON.parse(text) : undefined };
+    } catch {
+      return { status: res.status, body: text };
+    }
+  };
+  const expect = async (status, method, path, options) => {
+    const answer = await call(method, path, options);
+    if (answer.status !== status) {
+      const body = JSON.stringify(answer.body)?.slice(0, 300);
+      throw new Error(`fixture: ${method} ${path} answered ${answer.status} ${body}`);
+    }
+    return answer.body;
+  };
+  return { call, expect };
+}
+
+const deviceInfo = (deviceId) => ({ device_id: deviceId, name: 'Fuzz device' });
+
+async function register(api, label) {
+  const account = {
+    email: `fuzz-${label}-${randomBytes(4).toString('hex')}@pitclock.test`,
+    password: `fuzz-password-${randomBytes(6).toString('hex')}`,
+  };
+  const body = { ...account, display_name: `Fuzz ${label}`, device_info: deviceInfo(`fuzz-${label}`) };
+  await api.expect(201, 'POST', '/api/auth/register', { body });
+  return account;
+}
+
+async function signIn(api, account, deviceId) {
+  const body = { email: account.email, password: account.password, device_info: deviceInfo(deviceId) };
+  const session = await api.expect(200, 'POST', '/api/login', { body });
+  const me = await api.expect(200, 'GET', '/api/me', { token: session.token });
+  return {
+    ...account,
+    id: me.id,
+    token: session.token,
+    refreshToken: session.refresh_token,
+    isAdmin: me.is_admin,
+  };
+}
+
+/**
+ * Records are made best effort: a step the API refuses is noted in `warnings` and leaves its pool empty, so
+ * that a broken route costs the fuzzer that route's real ids, not the whole run.
+ */
+const bestEffort = (warnings) => async (what, make, fallback) => {
+  try {
+    return await make();
+  } catch (error) {
+    warnings.push(`${what}: ${error.message}`);
+    return fallback;
+  }
+};
+
+/** A push subscription of the cook's (POST /api/push/test needs one): its endpoint, or undefined. */
+async function subscribe(api, attempt, cook) {
+  const endpoint = `${pushOrigin}/fuzz/${randomBytes(6).toString('hex')}`;
+  const keys = { p256dh: randomBytes(65).toString('base64url'), auth: randomBytes(16).toString('base64url') };
+  const body = { subscription: { endpoint, keys }, device_id: deviceUid };
+  const made = await attempt('push subscription', () =>
+    api.expect(201, 'POST', '/api/push/subscribe', { token: cook.token, body }),
+  );
+  return made ? endpoint : undefined;
+}
+
+/** The cook's records: credits, a device (a redeemed promo code), an activation code, run schedules. */
+async function makeCookRecords(api, attempt, { cook, adminToken, promo }) {
+  const asAdmin = { token: adminToken };
+  await attempt('credits', () =>
+    api.expect(200, 'POST', `/api/users/${cook.id}/credits`, { ...asAdmin, body: { amount: 50 } }),
+  );
+  if (promo) {
+    const body = { code: promo.code, device_id: deviceUid };
+    await attempt('device', () =>
+      api.expect(201, 'POST', '/api/promo-codes/redeem', { token: cook.token, body }),
+    );
+  }
+  const devicesPath = `/api/licenses/devices?user_id=${cook.id}`;
+  const devices = await attempt('devices', () => api.expect(200, 'GET', devicesPath, asAdmin), []);
+  const activation = await attempt('activation code', () =>
+    api.expect(201, 'POST', '/api/licenses/codes', { ...asAdmin, body: { user_id: cook.id } }),
+  );
+  const step = { id: 'fuzz-step-1', name: 'Trim the brisket', done: false, dismissed: false };
+  const steps = [{ ...step, scheduled_at: new Date(Date.now() + 86_400_000).toISOString() }];
+  const schedule = {
+    contest_id: 'fuzz-contest',
+    contest_name: 'Fuzz cook-off',
+    time_zone: 'Europe/Paris',
+    steps,
+  };
+  for (const runId of runIds) {
+    await attempt(`schedule ${runId}`, () =>
+      api.expect(200, 'PUT', `/api/push/runs/${runId}/schedule`, { token: cook.token, body: schedule }),
+    );
+  }
+  // A second sign-in whose refresh token the fuzzer may use up, rotate or revoke.
+  const spare = await signIn(api, cook, 'fuzz-spare');
+  return {
+    deviceIds: devices.map((device) => device.device_id),
+    activationCode: activation?.code,
+    endpoint: await subscribe(api, attempt, cook),
+    spareRefresh: spare.refreshToken,
+  };
+}
+
+/** What the generators draw real values from (see requests.mjs). */
+function poolsOf({ admin, cook, victims, promo, records }) {
+  const victimIds = victims.map((victim) => victim.id);
+  return {
+    /** Accounts the admin operations of auth (PATCH, DELETE, toggle-admin) may change or delete. */
+    victimIds,
+    /** Accounts the per-user licensing operations read and credit: the cook's has records. */
+    userIds: [cook.id, ...victimIds],
+    promoIds: promo ? [promo.id] : [],
+    deviceIds: records.deviceIds,
+    runIds,
+    /** Known values by body field or query name, to reach past "not found" into the real checks. */
+    fields: {
+      email: [cook.email, victims[0]?.email ?? cook.email, admin.email],
+      password: [cook.password],
+      code: [promo?.code, records.activationCode].filter(Boolean),
+      device_id: [deviceUid, 'fuzz-cook'],
+      device_uid: [deviceUid],
+      user_id: [cook.id, ...victimIds],
+      user_ids: [[cook.id, ...victimIds].join(',')],
+      refresh_token: [records.spareRefresh],
+      endpoint: [records.endpoint].filter(Boolean),
+      contest_id: ['fuzz-contest'],
+      id: ['fuzz-step-1'],
+      time_zone: ['Europe/Paris', 'UTC'],
+    },
+  };
+}
+
+/**
+ * Signs the admin in, registers and signs in a cook, makes the records. `refresh()` (before each operation)
+ * repairs what an earlier operation legitimately changed: a deleted or promoted cook, a removed push
+ * subscription, victims deleted, renamed or promoted. Returns { admin, cook, pools, refresh, warnings }.
+ */
+export async function setUpFixtures(baseUrl, adminAccount) {
+  const api = apiOf(baseUrl);
+  const warnings = [];
+  const attempt = bestEffort(warnings);
+  const newCook = async () => signIn(api, await register(api, 'cook'), 'fuzz-cook');
+  const state = { admin: await signIn(api, adminAccount, 'fuzz-admin'), cook: await newCook(), victims: [] };
+  if (!state.admin.isAdmin) throw new Error('fixture: the seeded admin is not an admin');
+  const adminToken = () => state.admin.token;
+  const topUpVictims = async () => {
+    while (state.victims.length < victimCount) {
+      state.victims.push(await signIn(api, await register(api, 'victim'), 'fuzz-victim'));
+    }
+  };
+  await topUpVictims();
+  const code = `FUZZ-${randomBytes(3).toString('hex').toUpperCase()}`;
+  state.promo = await attempt(
+    'promo code',
+    () => api.expect(201, 'POST', '/api/promo-codes', { token: adminToken(), body: { code, max_uses: 0 } }),
+    null,
+  );
+  const cookRecords = () =>
+    makeCookRecords(api, attempt, { cook: state.cook, adminToken: adminToken(), promo: state.promo });
+  state.records = await cookRecords();
+  const pools = poolsOf(state);
+
+  const signedIn = async (who) => {
+    const me = await api.call('GET', '/api/me', { token: who.token });
+    return me.status === 200 ? me.body : null;
+  };
+  const repairCook = async () => {
+    const me = await signedIn(state.cook);
+    if (me && !me.is_admin) return;
+    // An admin operation promoted the cook: the cook must call as a plain user again.
+    if (me?.is_admin)
+      await api.expect(200, 'POST', `/api/users/${state.cook.id}/toggle-admin`, { token: adminToken() });
+    try {
+      state.cook = await signIn(api, state.cook, 'fuzz-cook');
+    } catch {
+      state.cook = await newCook();
+      state.records = await cookRecords();
+    }
+  };
+  const repairSubscription = async () => {
+    const push = await api.call('GET', '/api/push/me', { token: state.cook.token });
+    if (push.status !== 200 || push.body.subscriptions?.length) return;
+    state.records.endpoint = (await subscribe(api, attempt, state.cook)) ?? state.records.endpoint;
+  };
+  const repairVictims = async () => {
+    const listed = await api.expect(200, 'GET', '/api/users', { token: adminToken() });
+    const present = new Map(listed.map((user) => [user.id, user]));
+    state.victims = state.victims.filter((victim) => {
+      const user = present.get(victim.id);
+      return user && !user.is_admin && user.email === victim.email;
+    });
+    await topUpVictims();
+  };
+  const refresh = async () => {
+    if (!(await signedIn(state.admin))) state.admin = await signIn(api, adminAccount, 'fuzz-admin');
+    await repairCook();
+    await repairSubscription();
+    await repairVictims();
+    Object.assign(pools, poolsOf(state));
+  };
+
+  return {
+    /** Records the API refused to make (each leaves its pool empty). */
+    warnings,
+    get admin() {
+      return state.admin;
+    },
+    get cook() {
+      return state.cook;
+    },
+    pools,
+    refresh,
+  };
+}
