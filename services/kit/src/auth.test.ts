@@ -113,6 +113,14 @@ describe('requireAuth (passport-jwt, HS256, audience pinned)', () => {
   });
 
   it('answers 401 for garbage', () => expect401('Bearer not.a.jwt'));
+
+  it('reads exactly one token after Bearer: a valid token followed by anything else is a 401', async () => {
+    const token = sign(1);
+    for (const header of [`Bearer ${token} junk`, `Bearer ${token},${token}`, `Basic ${token}`, token])
+      await expect401(header);
+    const res = await request(app).get('/api/me').set('Authorization', `bearer \t${token} `);
+    expect(res.status).toBe(200);
+  });
 });
 
 describe('requireAdmin (the server decides from isAdmin, never from the token)', () => {

@@ -2,7 +2,7 @@ import { createSecretKey, type KeyObject } from 'node:crypto';
 import type { Request, RequestHandler } from 'express';
 import jwt from 'jsonwebtoken';
 import { Passport } from 'passport';
-import { ExtractJwt, Strategy as JwtStrategy } from 'passport-jwt';
+import { Strategy as JwtStrategy } from 'passport-jwt';
 import { PG_INTEGER_MAX } from '@pitclock/contracts/schemas';
 import { forbidden, HttpError, unauthorized } from './http/errors';
 import type { TokenGenerations } from './token-generations';
@@ -67,6 +67,13 @@ const hmacKey = (secret: string): KeyObject => {
   return key;
 };
 
+/**
+ * The token of an `Authorization: Bearer <token>` header, or undefined: exactly one token after the
+ * scheme (any case), nothing after it. One reading for every service, so that no two disagree on a header.
+ */
+export const bearerToken = (req: Pick<Request, 'get'>): string | undefined =>
+  /^bearer[ \t]+(\S+)[ \t]*$/i.exec(req.get('authorization') ?? '')?.[1];
+
 /** The user requireAuth verified; throws 401 when the route was not behind requireAuth. */
 export const getAuthUser = (req: Request): AuthUser => {
   const user = req.user as AuthUser | undefined;
@@ -86,7 +93,7 @@ export const createAuth = ({ secret, audience, isAdmin, generations }: AuthOptio
     'jwt',
     new JwtStrategy(
       {
-        jwtFromRequest: ExtractJwt.fromAuthHeaderAsBearerToken(),
+        jwtFromRequest: (req: Request) => bearerToken(req) ?? null,
         // passport-jwt hands the key to jsonwebtoken, which takes a KeyObject; its own types say string | Buffer.
         secretOrKey: hmacKey(secret) as unknown as Buffer,
         algorithms: ['HS256'],

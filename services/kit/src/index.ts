@@ -58,7 +58,7 @@ export { connectInfrastructure, startHttpService } from './service';
 export type { Infrastructure, ServiceContext } from './service';
 export { resolveVersion } from './version';
 export type { VersionInfo } from './version';
-export { createAuth, getAuthUser, signAccessToken, tokenRevoked } from './auth';
+export { bearerToken, createAuth, getAuthUser, signAccessToken, tokenRevoked } from './auth';
 export { createTokenGenerations, tokenGenerationKey } from './token-generations';
 export type { TokenGenerations } from './token-generations';
 export { createRateLimit } from './rate-limit';

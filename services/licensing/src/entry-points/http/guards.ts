@@ -1,5 +1,13 @@
 import { LICENSING_MESSAGES } from '@pitclock/contracts/schemas';
-import { forbidden, HttpError, unauthorized, unavailable, type Auth, type Logger } from '@pitclock/kit';
+import {
+  bearerToken,
+  forbidden,
+  HttpError,
+  unauthorized,
+  unavailable,
+  type Auth,
+  type Logger,
+} from '@pitclock/kit';
 import type { Request, RequestHandler } from 'express';
 import type { AuthAdminClient } from '../../data-access';
 
@@ -17,9 +25,6 @@ export type Guards = {
    */
   ensureUserExists: (req: Request, userId: number) => Promise<void>;
 };
-
-const bearerToken = (req: Request): string | undefined =>
-  /^bearer\s+(\S+)\s*$/i.exec(req.get('authorization') ?? '')?.[1];
 
 export const createGuards = ({
   auth,
