@@ -64,3 +64,4 @@ export type { TokenGenerations } from './token-generations';
 export { createRateLimit } from './rate-limit';
 export type { RateLimit, RateLimitOptions, RateLimitState } from './rate-limit';
 export type { AccessClaims, Auth, AuthOptions, AuthUser } from './auth';
+export { isCheckViolation, isUniqueViolation, uniqueViolationOf } from './pg-errors';

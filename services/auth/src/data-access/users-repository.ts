@@ -2,7 +2,7 @@ import type { Db } from '@pitclock/kit';
 import { asc, eq, or, sql } from 'drizzle-orm';
 import { emailKey } from '../domain/emails';
 import type { AdminDecision, AdminTarget } from '../domain/user-admin';
-import { isUniqueViolation } from './pg-errors';
+import { isUniqueViolation } from '@pitclock/kit';
 import { users, type UserRow } from './schema';
 
 export type NewUser = {

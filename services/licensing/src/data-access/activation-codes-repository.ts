@@ -4,7 +4,7 @@ import type { ActivationRefusal } from '../domain/activation';
 import { CREDIT_REASONS } from '../domain/credits';
 import { applyCreditChange } from './credits-repository';
 import { upsertDevice } from './devices-repository';
-import { isUniqueViolation } from './pg-errors';
+import { isUniqueViolation } from '@pitclock/kit';
 import { activationCodes, creditBalances, devices, type ActivationCodeRow, type DeviceRow } from './schema';
 
 export type ActivateResult =

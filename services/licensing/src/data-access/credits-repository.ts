@@ -2,7 +2,7 @@ import { LICENSING_LIMITS } from '@pitclock/contracts/schemas';
 import type { Db } from '@pitclock/kit';
 import { desc, eq, sql } from 'drizzle-orm';
 import type { CreditReason, CreditRefusal } from '../domain/credits';
-import { isCheckViolation } from './pg-errors';
+import { isCheckViolation } from '@pitclock/kit';
 import { creditBalances, creditLedger, type LedgerRow } from './schema';
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];

@@ -2,7 +2,7 @@ import type { Db } from '@pitclock/kit';
 import { desc, eq, sql } from 'drizzle-orm';
 import type { RedeemRefusal } from '../domain/promo-codes';
 import { upsertDevice } from './devices-repository';
-import { isUniqueViolation, uniqueViolationOf } from './pg-errors';
+import { isUniqueViolation, uniqueViolationOf } from '@pitclock/kit';
 import { promoCodes, redemptions, type DeviceRow, type PromoCodeRow, type RedemptionRow } from './schema';
 
 export type NewPromoCode = {

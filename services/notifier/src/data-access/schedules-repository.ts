@@ -1,6 +1,6 @@
 import type { Db } from '@pitclock/kit';
 import { and, asc, eq, gt, sql } from 'drizzle-orm';
-import { isCheckViolation } from './pg-errors';
+import { isCheckViolation } from '@pitclock/kit';
 import { pushSchedules, pushScheduleSteps } from './schema';
 
 export type StoredStep = {
