@@ -55,6 +55,7 @@ async function startAuthService() {
       LOGIN_LIMIT_PER_IP_PER_MINUTE: '1000000',
       LOGIN_FAILURES_PER_IP_PER_HOUR: '1000000',
       LOGIN_FAILURES_PER_EMAIL_PER_HOUR: '1000000',
+      LOGIN_FAILURES_PER_CLIENT_PER_HOUR: '1000000',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
