@@ -192,16 +192,23 @@ export async function setUpFixtures(baseUrl, adminAccount) {
     return me.status === 200 ? me.body : null;
   };
   const repairCook = async () => {
-    const me = await signedIn(state.cook);
+    let me = await signedIn(state.cook);
     if (me && !me.is_admin) return;
-    // An admin operation promoted the cook: the cook must call as a plain user again.
-    if (me?.is_admin)
+    if (!me) {
+      // Deleted, or its tokens ended: a role change (issue 17) revokes them, so a promoted cook lands here.
+      try {
+        state.cook = await signIn(api, state.cook, 'fuzz-cook');
+      } catch {
+        state.cook = await newCook();
+        state.records = await cookRecords();
+        return;
+      }
+      me = await signedIn(state.cook);
+    }
+    // An admin operation promoted the cook: demote it, then sign in again, since the change ended its tokens.
+    if (me?.is_admin) {
       await api.expect(200, 'POST', `/api/users/${state.cook.id}/toggle-admin`, { token: adminToken() });
-    try {
       state.cook = await signIn(api, state.cook, 'fuzz-cook');
-    } catch {
-      state.cook = await newCook();
-      state.records = await cookRecords();
     }
   };
   const repairSubscription = async () => {
