@@ -1,7 +1,7 @@
 // Alert stages of a run step (SPEC.md sections 4 and 9). The run issue builds the engine (timers,
 // notifications, in-app fallback); these are its pure rules. Boundaries are inclusive: a step is
 // 'due-now' from 5 s before to 5 s after its time, 'overdue' from then up to 5 minutes after it.
-import { isStepCompleted, isStepDismissed, readDueAt } from './step-state';
+import { isStepPending, readDueAt } from './step-state';
 
 export const PRODUCT_NAME = 'PitClock';
 /** The engine checks every 5 seconds. */
@@ -51,7 +51,7 @@ export function alertStage(dueMs: number, nowMs: number): AlertStage | null {
  * Whether to alert a step at this check. A stage is sent when it differs from the last one sent for the
  * step; an overdue stage is sent again when more than 60 s passed since it was last sent; the remembered
  * state is reset when the step's scheduled time changed (a snooze), so its stages are sent afresh.
- * Completed, dismissed and undated steps never alert and forget their state. Outside both windows the
+ * Completed, dismissed, off-plan and undated steps never alert and forget their state. Outside both windows the
  * state is kept (so a stage is not re-sent if the clock steps back), unless the time changed.
  */
 export function nextAlertState(
@@ -60,7 +60,7 @@ export function nextAlertState(
   nowMs: number,
 ): AlertDecision {
   const dueMs = readDueAt(step);
-  if (dueMs === null || isStepCompleted(step) || isStepDismissed(step)) return { send: null, state: null };
+  if (dueMs === null || !isStepPending(step)) return { send: null, state: null };
   const last = prev && prev.dueMs === dueMs ? prev : null;
   const stage = alertStage(dueMs, nowMs);
   if (stage === null) return { send: null, state: last };

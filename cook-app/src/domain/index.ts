@@ -12,3 +12,4 @@ export * from './validation';
 export * from './weather';
 export * from './run-review';
 export * from './contest-clock';
+export * from './replan';

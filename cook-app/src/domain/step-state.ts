@@ -34,6 +34,11 @@ export function isStepDismissed(step: unknown): boolean {
   return isRecord(step) && readFlag(step.dismissed_for_user) === true;
 }
 
+/** No longer in the plan: a re-plan kept the step (completed, dismissed or with notes) though it left it. */
+export function isStepOffPlan(step: unknown): boolean {
+  return isRecord(step) && readText(step.left_plan_at) !== null;
+}
+
 /** Epoch ms the step is due (scheduled_at, due_at, due_time and similar; see readers.ts), or null. */
 export function readDueAt(step: unknown): number | null {
   return readScheduledAtMs(step);
@@ -41,18 +46,23 @@ export function readDueAt(step: unknown): number | null {
 
 /** Overdue: not completed and due strictly before now. A step without a readable due time is never overdue. */
 export function isStepOverdue(step: unknown, nowMs: number): boolean {
-  if (isStepCompleted(step)) return false;
+  if (isStepCompleted(step) || isStepOffPlan(step)) return false;
   const due = readDueAt(step);
   return due !== null && due < nowMs;
 }
 
+/** Still to do: neither completed, nor dismissed, nor out of the plan. */
+export function isStepPending(step: unknown): boolean {
+  return !isStepCompleted(step) && !isStepDismissed(step) && !isStepOffPlan(step);
+}
+
 /**
  * Steps of a view, ordered by due time (stable; steps without a due time last, in input order).
- * 'pending': neither completed nor dismissed. 'all': every step, completed and dismissed included.
+ * 'pending': neither completed, dismissed nor out of the plan. 'all': every step.
  */
 export function stepsForView<T>(steps: readonly T[], view: StepView): T[] {
   const keyed = steps
-    .filter((step) => view === 'all' || (!isStepCompleted(step) && !isStepDismissed(step)))
+    .filter((step) => view === 'all' || isStepPending(step))
     .map((step, index) => ({ step, index, due: readDueAt(step) ?? Number.POSITIVE_INFINITY }));
   keyed.sort((a, b) => (a.due === b.due ? a.index - b.index : a.due < b.due ? -1 : 1));
   return keyed.map((k) => k.step);

@@ -30,6 +30,7 @@ import {
   offlineStorage,
 } from './persist';
 import { rootReducer, type CookState } from './root-reducer';
+import { replanActiveRuns, touchesPlanInputs } from './run-plan';
 import { planSeed } from './seed';
 import { selectSeedInput } from './selectors';
 import type { CookDispatch, CookExtra, CookRootState, PersistHealth } from './thunk';
@@ -144,6 +145,18 @@ export function createCookStore(options: CookStoreOptions = {}) {
       return action;
     };
 
+  // The active runs follow their plan: after any change to a plan's inputs (a cook-off's date or walk time,
+  // its attachments and overrides, a template's turn-in, a template's steps) they are re-planned at once.
+  const replanOnPlanChange: Middleware<object, CookRootState, CookDispatch> = (api) => (next) => (action) => {
+    const result = next(action);
+    if (changesApplied.match(action) && touchesPlanInputs(action.payload)) {
+      const env = { now: nowIso(), newId, timeZone: extra.timeZone };
+      const replan = replanActiveRuns(api.getState(), env);
+      if (!isEmptyChangeSet(replan)) api.dispatch(changesApplied(replan));
+    }
+    return result;
+  };
+
   function afterRehydrate(state: CookRootState, dispatch: CookDispatch) {
     const now = nowIso();
     const meta: Partial<AppMetaState> = {};
@@ -161,7 +174,7 @@ export function createCookStore(options: CookStoreOptions = {}) {
       getDefault({
         thunk: { extraArgument: extra },
         serializableCheck: { ignoredActions: [FLUSH, REHYDRATE, PAUSE, PERSIST, PURGE, REGISTER] },
-      }).concat(holdUntilRehydrated),
+      }).concat(holdUntilRehydrated, replanOnPlanChange),
   });
   const persistor = persistStore(store);
 

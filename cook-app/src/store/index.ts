@@ -79,9 +79,12 @@ export {
 export {
   completeStep,
   CUSTOM_TIME_FIELD,
+  dismissPlanChanges,
   dismissStep,
+  finishRun,
   getOrStartRunForContest,
   getRun,
+  resetRun,
   snoozeStep,
   undismissStep,
   type CompleteStepInput,

@@ -50,4 +50,8 @@ export const FAILURE_MESSAGES = {
   downloadBackup: 'Failed to save the backup file.',
   reseed: 'Reseed failed',
   diagnostics: 'Failed to load diagnostics',
+  // Runs beyond SPEC.md (issue 18); ours:
+  finishRun: 'Failed to finish the run',
+  resetRun: 'Failed to reset the run',
+  dismissPlanChanges: 'Failed to save the run',
 } as const;

@@ -12,6 +12,7 @@ import {
   readWalkTime,
   type AnyRecord,
 } from '../domain/readers';
+import { readRunReplans, type RunReplan } from '../domain/replan';
 import { parseHhMm, parseInstant } from '../domain/time';
 import type { CompletionTimeMode, LocationMatch, RecordOf, Stamped, StoreName } from './types';
 
@@ -39,6 +40,18 @@ const instantOrNull = (value: unknown): string | null => {
 function clockOffset(record: Record<string, unknown>): { clock_offset_ms?: number } {
   const offset = readNumber(record.clock_offset_ms);
   return offset !== null && offset !== 0 && Math.abs(offset) < 86_400_000 ? { clock_offset_ms: offset } : {};
+}
+
+/** An optional instant field (beyond SPEC.md), present only when readable. */
+function optionalInstant<K extends string>(key: K, value: unknown): Partial<Record<K, string>> {
+  const instant = instantOrNull(value);
+  return instant === null ? {} : ({ [key]: instant } as Record<K, string>);
+}
+
+/** A run's notice of plan changes (beyond SPEC.md), present only when it has any. */
+function planChanges(value: unknown): { plan_changes?: RunReplan[] } {
+  const replans = readRunReplans(value);
+  return replans.length > 0 ? { plan_changes: replans } : {};
 }
 
 function stamps(record: AnyRecord, now: string): Stamped {
@@ -175,6 +188,8 @@ export const canonicalise: { [K in StoreName]: Canonicalise<K> } = {
       status: textOr(raw.status, 'active'),
       contest_date: textOr(raw.contest_date, ''),
       name: textOr(raw.name, ''),
+      ...optionalInstant('finished_at', raw.finished_at),
+      ...planChanges(raw.plan_changes),
       ...stamps(raw, now),
     };
   },
@@ -202,6 +217,8 @@ export const canonicalise: { [K in StoreName]: Canonicalise<K> } = {
       time_mode: timeMode && TIME_MODES.includes(timeMode) ? (timeMode as CompletionTimeMode) : null,
       dismissed_for_user: readFlag(record.dismissed_for_user) ?? false,
       dismissed_at: instantOrNull(record.dismissed_at),
+      ...optionalInstant('planned_at', record.planned_at),
+      ...optionalInstant('left_plan_at', record.left_plan_at),
       ...stamps(record, now),
     };
   },

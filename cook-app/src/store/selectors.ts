@@ -13,6 +13,7 @@ import { stepNotesAdapter } from './step-notes-slice';
 import { templateStepsAdapter } from './template-steps-slice';
 import { templatesAdapter } from './templates-slice';
 import {
+  RUN_STATUS,
   STORE_NAMES,
   type CookData,
   type StoreName,
@@ -122,7 +123,9 @@ export const selectContestAttachments = createSelector(
 
 /** The active run of a cook-off, if there is one. */
 export const selectActiveRun = (state: CookState, contestId: string) =>
-  runSelectors.selectAll(state).find((run) => run.contest_id === contestId && run.status === 'active');
+  runSelectors
+    .selectAll(state)
+    .find((run) => run.contest_id === contestId && run.status === RUN_STATUS.active);
 
 /** The steps of a run by scheduled time (steps without one last). */
 export const selectRunSteps = createSelector(

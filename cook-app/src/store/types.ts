@@ -1,3 +1,5 @@
+import type { RunReplan } from '../domain/replan';
+
 /**
  * Records of the offline database (SPEC.md section 3). Ids are strings; instants are ISO-8601 UTC;
  * turn-in times are 'HH:MM' (24 h) wall-clock times on the contest date; dates are 'YYYY-MM-DD'.
@@ -63,12 +65,19 @@ export type ContestTemplate = Stamped & {
   override_turn_in_time: string | null;
 };
 
+/** A run's status: 'active' until Finish (beyond SPEC.md: 'finished'); a new Start then makes a new run. */
+export const RUN_STATUS = { active: 'active', finished: 'finished' } as const;
+
 export type Run = Stamped & {
   id: string;
   contest_id: string;
   status: string;
   contest_date: string;
   name: string;
+  /** Beyond SPEC.md: when the run was finished (absent or null while active). */
+  finished_at?: string | null;
+  /** Beyond SPEC.md: the re-plans the team has not dismissed yet, oldest first (absent: none). */
+  plan_changes?: RunReplan[];
 };
 
 export type CompletionTimeMode = 'scheduled' | 'now' | 'custom';
@@ -88,6 +97,16 @@ export type RunStep = Stamped & {
   time_mode: CompletionTimeMode | null;
   dismissed_for_user: boolean;
   dismissed_at: string | null;
+  /**
+   * Beyond SPEC.md: the time the schedule engine gave the step at the last (re-)plan. scheduled_at differs
+   * from it only by a snooze. Absent on steps from before re-planning: scheduled_at stands for it.
+   */
+  planned_at?: string | null;
+  /**
+   * Beyond SPEC.md: when a re-plan found the step no longer in the plan and kept it (completed, dismissed
+   * or with notes). Such a step shows in the All view only, marked, and never alerts.
+   */
+  left_plan_at?: string | null;
 };
 
 export type StepNote = Stamped & { id: string; run_id: string; step_id: string; body: string };

@@ -5,7 +5,14 @@ import {
   type PushScheduleBody,
   type PushScheduleStep,
 } from '@pitclock/contracts/push';
-import { isStepCompleted, isStepDismissed, readDueAt, readNumber, readText } from '../../domain';
+import {
+  isStepCompleted,
+  isStepDismissed,
+  isStepOffPlan,
+  readDueAt,
+  readNumber,
+  readText,
+} from '../../domain';
 import type { Contest, Run, RunStep } from '../../store';
 
 export type ScheduleRun = Pick<Run, 'id' | 'contest_id' | 'status' | 'name'>;
@@ -69,7 +76,7 @@ export function runSchedule(
       name: readText(step.name) ?? readText(step.template_name) ?? UNNAMED_STEP,
       scheduled_at: new Date(dueMs).toISOString(),
       done: isStepCompleted(step),
-      dismissed: isStepDismissed(step),
+      dismissed: isStepDismissed(step) || isStepOffPlan(step),
       template_name: readText(step.template_name),
     });
   }

@@ -1,6 +1,6 @@
 import { contestNow } from '../../domain/contest-clock';
 import { findActiveRun } from '../../domain/contests';
-import { computeRunSchedule, type ScheduleTemplate } from '../../domain/schedule';
+import { isStepOffPlan } from '../../domain/step-state';
 import {
   completionTime,
   snoozedUntil,
@@ -13,13 +13,12 @@ import {
   contestSelectors,
   runSelectors,
   runStepSelectors,
-  selectContestAttachments,
   selectRunSteps,
-  selectTemplateSteps,
-  templateSelectors,
+  stepNoteSelectors,
 } from '../selectors';
+import { replanActiveRuns, replanOf } from '../run-plan';
 import { defineOperation, type OperationContext } from '../thunk';
-import type { Run, RunStep, StepNote } from '../types';
+import { RUN_STATUS, type Run, type RunStep, type StepNote } from '../types';
 import { found, stampNew, valid } from './shared';
 
 export type RunWithSteps = { run: Run; steps: RunStep[] };
@@ -35,60 +34,113 @@ export const getRun = defineOperation<RunWithSteps, string>(
 );
 
 /**
- * The cook-off's active run, reused when there is one (one active run per contest); otherwise a new
- * active run whose steps the schedule engine computes from the attached templates, their steps, the
+ * The cook-off's active run, reused when there is one (one active run per contest) and brought up to the
+ * plan (a run from before re-planning, or one whose inputs changed while it could not follow); otherwise a
+ * new active run whose steps the schedule engine computes from the attached templates, their steps, the
  * overrides and the walk time. Run and steps are stored in one change. `started` tells which happened.
  */
 export const getOrStartRunForContest = defineOperation<RunWithSteps & { started: boolean }, string>(
   'runs/getOrStart',
   STORE_MESSAGES.startRunFailed,
-  (contestId, { getState, commit, newId, now, timeZone }) => {
-    const state = getState();
-    const contest = found(contestSelectors.selectById(state, contestId), STORE_MESSAGES.startRunFailed);
-    const active = findActiveRun(runSelectors.selectAll(state), contestId);
-    if (active) return { run: active, steps: selectRunSteps(state, active.id), started: false };
-
-    const attachments = selectContestAttachments(state, contestId);
-    const templates: Record<string, ScheduleTemplate> = {};
-    const steps = attachments.flatMap(({ template_id }) => {
-      const template = templateSelectors.selectById(state, template_id);
-      if (template)
-        templates[template_id] = {
-          id: template.id,
-          name: template.name,
-          turn_in_time: template.turn_in_time,
-        };
-      return selectTemplateSteps(state, template_id);
-    });
-    const schedule = computeRunSchedule({ contest, attachments, templates, steps, timeZone });
+  (contestId, context) => {
+    const { getState, commit, newId, now, timeZone } = context;
+    const contest = found(contestSelectors.selectById(getState(), contestId), STORE_MESSAGES.startRunFailed);
+    const env = { now, newId, timeZone };
+    const active = findActiveRun(runSelectors.selectAll(getState()), contestId);
+    if (active) {
+      commit(replanActiveRuns(getState(), env));
+      const run = runSelectors.selectById(getState(), active.id) ?? active;
+      return { run, steps: selectRunSteps(getState(), run.id), started: false };
+    }
 
     const run: Run = {
       id: newId(),
       contest_id: contestId,
-      status: 'active',
+      status: RUN_STATUS.active,
       contest_date: contest.contest_date,
       name: contest.name,
       ...stampNew(now),
     };
-    const runSteps: RunStep[] = schedule.map((step) => ({
-      id: newId(),
-      run_id: run.id,
-      contest_id: contestId,
-      template_id: step.template_id,
-      template_step_id: step.template_step_id,
-      name: step.name,
-      description: step.description === '' ? null : step.description,
-      template_name: step.template_name === '' ? null : step.template_name,
-      scheduled_at: step.scheduled_at,
-      status: 'pending',
-      completed_at: null,
-      time_mode: null,
-      dismissed_for_user: false,
-      dismissed_at: null,
-      ...stampNew(now),
-    }));
-    commit({ op: 'runs/start', set: { runs: [run], run_steps: runSteps } });
-    return { run, steps: runSteps, started: true };
+    const { steps } = replanOf(getState(), run, contest, env, []);
+    commit({ op: 'runs/start', set: { runs: [run], run_steps: steps } });
+    return { run, steps: selectRunSteps(getState(), run.id), started: true };
+  },
+);
+
+/** The run, or 'Run not found'. */
+function runById(runId: string, context: OperationContext): Run {
+  return found(runSelectors.selectById(context.getState(), runId), STORE_MESSAGES.runNotFound);
+}
+
+/**
+ * Finishes a run (beyond SPEC.md): it leaves the active state (no more alerts, its push schedule is
+ * withdrawn) and stays readable by id; the next Start of its cook-off makes a new run.
+ */
+export const finishRun = defineOperation<Run, string>(
+  'runs/finish',
+  FAILURE_MESSAGES.finishRun,
+  (runId, context) => {
+    const run = runById(runId, context);
+    if (run.status !== RUN_STATUS.active) return run;
+    const finished: Run = {
+      ...run,
+      status: RUN_STATUS.finished,
+      finished_at: context.now,
+      updated_at: context.now,
+    };
+    context.commit({ op: 'runs/finish', set: { runs: [finished] } });
+    return finished;
+  },
+);
+
+/**
+ * Resets a run (beyond SPEC.md): every step is pending again at its planned time (completions,
+ * dismissals and snoozes undone), steps no longer in the plan go unless they have notes, notes stay, and
+ * the notice of changes is cleared. Then the run is brought up to its plan.
+ */
+export const resetRun = defineOperation<Run, string>(
+  'runs/reset',
+  FAILURE_MESSAGES.resetRun,
+  (runId, context) => {
+    const { getState, now } = context;
+    const run = runById(runId, context);
+    const steps = selectRunSteps(getState(), runId);
+    const noted = new Set(stepNoteSelectors.selectAll(getState()).map((note) => note.step_id));
+    const dropped = steps.filter((step) => isStepOffPlan(step) && !noted.has(step.id)).map((step) => step.id);
+    const reset = steps
+      .filter((step) => !dropped.includes(step.id))
+      .map((step) => ({
+        ...step,
+        status: 'pending',
+        completed_at: null,
+        time_mode: null,
+        dismissed_for_user: false,
+        dismissed_at: null,
+        scheduled_at: step.planned_at ?? step.scheduled_at,
+        updated_at: now,
+      }));
+    const cleared: Run = { ...run, plan_changes: [], updated_at: now };
+    context.commit({
+      op: 'runs/reset',
+      set: { runs: [cleared], run_steps: reset },
+      remove: { run_steps: dropped },
+    });
+    if (run.status === RUN_STATUS.active)
+      context.commit(replanActiveRuns(getState(), { now, newId: context.newId, timeZone: context.timeZone }));
+    return runSelectors.selectById(getState(), runId) ?? cleared;
+  },
+);
+
+/** Clears the run's notice of plan changes (the team has read it). */
+export const dismissPlanChanges = defineOperation<Run, string>(
+  'runs/dismissPlanChanges',
+  FAILURE_MESSAGES.dismissPlanChanges,
+  (runId, context) => {
+    const run = runById(runId, context);
+    if ((run.plan_changes ?? []).length === 0) return run;
+    const cleared: Run = { ...run, plan_changes: [], updated_at: context.now };
+    context.commit({ op: 'runs/dismissPlanChanges', set: { runs: [cleared] } });
+    return cleared;
   },
 );
 
