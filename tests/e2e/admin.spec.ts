@@ -55,6 +55,8 @@ test('an admin creates a promo code, disables and enables it, a cook redeems it,
   await cook.goto('/promo?returnTo=%2Fcontests');
   await cook.getByLabel(/Promo code/).fill(code);
   await cook.getByRole('button', { name: 'Redeem' }).click();
+  await expect(cook.getByText(/^Licence active until \d{2}\/\d{2}\/\d{4}$/)).toBeVisible();
+  await cook.getByRole('button', { name: 'Continue' }).click();
   await expect(cook).toHaveURL(/\/contests$/);
   await cookContext.close();
 

@@ -40,6 +40,15 @@ test('a cook without a licence is sent to /promo by Start, redeems an admin-made
   await expect(page.getByText(/^Error 404: /)).toBeVisible();
   await page.getByLabel(/Promo code/).fill('');
   await redeem(page, code);
+  // The redeem says what it gave, then goes on through the same question Start asks.
+  const until = new Date(Date.now() + 30 * 24 * 3600_000);
+  const usDate = `${String(until.getMonth() + 1).padStart(2, '0')}/${String(until.getDate()).padStart(2, '0')}/${until.getFullYear()}`;
+  await expect(page.getByText(`Licence active until ${usDate}`)).toBeVisible();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page
+    .getByRole('alertdialog', { name: 'Start cook-off' })
+    .getByRole('button', { name: 'Continue' })
+    .click();
   await expect(page).toHaveURL(new RegExp(`${runPath}$`));
   await expect(page.getByRole('heading', { level: 1, name: 'Licence Cook' })).toBeVisible();
   // A 30-day licence: nothing to warn about.
@@ -49,7 +58,7 @@ test('a cook without a licence is sent to /promo by Start, redeems an admin-made
   await waitForServiceWorkerControl(page);
   await context.setOffline(true);
   await page.goto('/contests');
-  await page.getByRole('button', { name: 'Start Licence Cook' }).click();
+  await page.getByRole('button', { name: 'Resume Licence Cook' }).click();
   // Notifications are not granted in this browser: the team is told in-app alerts will be used.
   await page
     .getByRole('alertdialog', { name: 'Start cook-off' })
@@ -67,6 +76,7 @@ test('the licence banner shows each state as a one-day licence runs out', async 
   await signIn(page, request);
   await page.goto('/promo?returnTo=%2Fcontests');
   await redeem(page, code);
+  await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page).toHaveURL(/\/contests$/);
 
   const banner = page.locator('.licence-banner');

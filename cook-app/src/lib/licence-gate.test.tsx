@@ -4,7 +4,9 @@ import { useNavigate, useParams } from 'react-router-dom';
 import { act, screen, within } from '@testing-library/react';
 import { LICENCE_GRACE_MS, licence } from '@pitclock/contracts';
 import {
+  activeLicenceExpiry,
   hasDeviceLicence,
+  isRunPath,
   promoPathFor,
   RequireDeviceLicence,
   runPath,
@@ -61,6 +63,33 @@ describe('hasDeviceLicence (offline)', () => {
     const expiryMs = licenceClaims(key).exp * 1000;
     expect(await hasDeviceLicence({ now: () => expiryMs + LICENCE_GRACE_MS })).toBe(true);
     expect(await hasDeviceLicence({ now: () => expiryMs + LICENCE_GRACE_MS + 1 })).toBe(false);
+  });
+});
+
+describe('activeLicenceExpiry (offline)', () => {
+  it("is the stored expiry of this device's valid licence while it has not run out", async () => {
+    await storeLicence(key);
+    expect(await activeLicenceExpiry({ now })).toBe(licenceClaims(key).exp * 1000);
+    expect(await activeLicenceExpiry({ now: () => licenceClaims(key).exp * 1000 - 1 })).toBe(
+      licenceClaims(key).exp * 1000,
+    );
+  });
+
+  it('is null without a licence, once it has run out (also in its grace days) and for another device', async () => {
+    expect(await activeLicenceExpiry({ now })).toBeNull();
+    await storeLicence(key);
+    expect(await activeLicenceExpiry({ now: () => licenceClaims(key).exp * 1000 })).toBeNull();
+    await storeLicence(key, { device_id: 'device-someone-else-abc123' });
+    expect(await activeLicenceExpiry({ now })).toBeNull();
+  });
+});
+
+describe('isRunPath', () => {
+  it('is true for the run routes (with a query too) and false for other paths', () => {
+    expect(isRunPath(runPath('c-1'))).toBe(true);
+    expect(isRunPath('/contests/c-1/runs/r-2/steps?view=all')).toBe(true);
+    for (const path of ['/contests', '/contests/c-1', '/templates/t-1/steps', '/promo', '/settings'])
+      expect(isRunPath(path)).toBe(false);
   });
 });
 
@@ -205,6 +234,41 @@ describe('useStartCookOff (Start of a cook-off)', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect((await screen.findByTestId('location')).textContent).toBe(SETTINGS_PATH);
     expect(SETTINGS_PATH).toBe('/settings');
+  });
+
+  function OpenButton({ path, replace }: { path: string; replace?: boolean }) {
+    const { open, confirmation } = useStartCookOff({ now });
+    return (
+      <>
+        <button type="button" onClick={() => void open(path, { replace })}>
+          Open
+        </button>
+        {confirmation}
+      </>
+    );
+  }
+
+  it('open() takes a run route through the same Start flow, and any other path directly', async () => {
+    await storeLicence(key);
+    const bundle = await cookStore();
+    const run = renderWithStore(bundle, <OpenButton path="/contests/c-1/runs/r-2/steps?view=all" />, {
+      path: '/here',
+    });
+    await run.user.click(screen.getByRole('button', { name: 'Open' }));
+    const dialog = await screen.findByRole('alertdialog', { name: 'Start cook-off' });
+    await run.user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    expect((await screen.findByTestId('location')).textContent).toBe('/contests/c-1/runs/r-2/steps?view=all');
+    run.unmount();
+
+    licence.clear();
+    const other = renderWithStore(bundle, <OpenButton path="/templates" />, { path: '/here' });
+    await other.user.click(screen.getByRole('button', { name: 'Open' }));
+    expect((await screen.findByTestId('location')).textContent).toBe('/templates');
+    other.unmount();
+
+    const unlicensed = renderWithStore(bundle, <OpenButton path={runPath('c-1')} />, { path: '/here' });
+    await unlicensed.user.click(screen.getByRole('button', { name: 'Open' }));
+    expect((await screen.findByTestId('location')).textContent).toBe(promoPathFor(runPath('c-1')));
   });
 
   it('asks too where notifications are unsupported (no window.Notification): in-app alerts only', async () => {

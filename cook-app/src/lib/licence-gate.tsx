@@ -4,8 +4,10 @@
 // without a connection. Without a valid licence the user goes to /promo, which comes back afterwards.
 // With a licence but without notification permission, Start first asks to confirm that in-app alerts
 // will be used (SPEC.md section 8 "Start cook-off without push permission"); Cancel goes to /settings.
+// The promo screen hands its returnTo back to this flow (useStartCookOff().open), so that a Start that
+// needed a redeem first asks the same question afterwards.
 import { useCallback, useEffect, useEffectEvent, useState, type ReactNode } from 'react';
-import { Navigate, useLocation, useNavigate } from 'react-router-dom';
+import { matchPath, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { ConfirmDialog, Spinner } from '@pitclock/design-system';
 import { deviceLicenceStatus, licence, session, type LicenceStore } from '@pitclock/contracts';
 import { readNotificationPermission, type NotificationPermissionState } from './notification-permission';
@@ -28,6 +30,20 @@ export const START_WITHOUT_NOTIFICATIONS = {
 /** The run route of a cook-off (SPEC.md section 2). */
 export function runPath(contestId: string): string {
   return `/contests/${contestId}/steps`;
+}
+
+/** A run by id (SPEC.md section 2): where a finished run stays readable. */
+export function runByIdPath(contestId: string, runId: string): string {
+  return `/contests/${contestId}/runs/${runId}/steps`;
+}
+
+/** The run routes (SPEC.md section 2): opening one starts (or resumes) the cook-off's run. */
+const RUN_ROUTES = ['/contests/:id/steps', '/contests/:contestId/runs/:runId/steps'] as const;
+
+/** Whether `path` (a path inside the app, with or without query) is a run route. */
+export function isRunPath(path: string): boolean {
+  const pathname = path.split(/[?#]/, 1)[0] ?? '';
+  return RUN_ROUTES.some((pattern) => matchPath(pattern, pathname) !== null);
 }
 
 /** /promo with `returnTo` (URL-encoded): where the promo screen goes after a successful redeem. */
@@ -61,6 +77,27 @@ export async function hasDeviceLicence({
   }
 }
 
+/**
+ * The expiry (epoch ms, the stored license_expiry as @pitclock/contracts reads it, else the licence's own
+ * exp) of this device's valid licence while it has not run out yet; null without one, or once it has run
+ * out (also during the grace days). Offline, as hasDeviceLicence.
+ */
+export async function activeLicenceExpiry({
+  now = Date.now,
+  store = licence,
+  deviceId = () => session.getDeviceId(),
+}: LicenceGateOptions = {}): Promise<number | null> {
+  try {
+    const nowMs = now();
+    const status = await deviceLicenceStatus(store, { deviceId: deviceId(), nowMs });
+    if (!status.ok) return null;
+    const expiryMs = store.getExpiryMs() ?? status.expiryMs;
+    return expiryMs > nowMs ? expiryMs : null;
+  } catch {
+    return null;
+  }
+}
+
 export type StartCookOffOptions = LicenceGateOptions & {
   /** The notification permission now (default readNotificationPermission, read at each Start). */
   notificationPermission?: () => NotificationPermissionState;
@@ -69,16 +106,21 @@ export type StartCookOffOptions = LicenceGateOptions & {
 export type StartCookOff = {
   /** Starts the cook-off `contestId` (see useStartCookOff). */
   start: (contestId: string) => Promise<void>;
-  /** The no-notifications confirm: render it once, anywhere in the screen that calls start. */
+  /**
+   * Goes to `path`: a run route (isRunPath) through the same flow as Start, any other path directly.
+   * `replace` replaces the current entry of the history (the promo screen's way back to returnTo).
+   */
+  open: (path: string, options?: { replace?: boolean }) => Promise<void>;
+  /** The no-notifications confirm: render it once, anywhere in the screen that calls start or open. */
   confirmation: ReactNode;
 };
 
 /**
- * Start a cook-off: without a valid device licence go to /promo?returnTo=<the run route> (the promo
- * screen brings the user back after redeeming). With one and notification permission granted, go to the
- * run route. With one but no permission (not enabled, blocked or unsupported), `confirmation` shows a
- * confirm that in-app alerts will be used: Continue goes to the run route, Cancel (also Escape or a
- * click outside) to /settings, where notifications can be enabled.
+ * Start a cook-off: without a valid device licence go to /promo?returnTo=<the run route> (after a redeem
+ * the promo screen comes back through `open`, so through this same flow). With one and notification
+ * permission granted, go to the run route. With one but no permission (not enabled, blocked or
+ * unsupported), `confirmation` shows a confirm that in-app alerts will be used: Continue goes to the run
+ * route, Cancel (also Escape or a click outside) to /settings, where notifications can be enabled.
  */
 export function useStartCookOff({
   now,
@@ -87,17 +129,27 @@ export function useStartCookOff({
   notificationPermission = readNotificationPermission,
 }: StartCookOffOptions = {}): StartCookOff {
   const navigate = useNavigate();
-  const [confirming, setConfirming] = useState<string | null>(null);
+  const [confirming, setConfirming] = useState<{ target: string; replace: boolean } | null>(null);
 
-  const start = useCallback(
-    async (contestId: string) => {
-      const target = runPath(contestId);
+  /** The start flow towards the run route `target`. */
+  const startAt = useCallback(
+    async (target: string, replace: boolean) => {
       const ok = await hasDeviceLicence({ now, store, deviceId });
-      if (!ok) await navigate(promoPathFor(target));
-      else if (notificationPermission() === 'granted') await navigate(target);
-      else setConfirming(contestId);
+      if (!ok) await navigate(promoPathFor(target), { replace });
+      else if (notificationPermission() === 'granted') await navigate(target, { replace });
+      else setConfirming({ target, replace });
     },
     [navigate, now, store, deviceId, notificationPermission],
+  );
+
+  const start = useCallback((contestId: string) => startAt(runPath(contestId), false), [startAt]);
+
+  const open = useCallback(
+    async (path: string, { replace = false }: { replace?: boolean } = {}) => {
+      if (isRunPath(path)) await startAt(path, replace);
+      else await navigate(path, { replace });
+    },
+    [startAt, navigate],
   );
 
   const confirmation = (
@@ -108,17 +160,17 @@ export function useStartCookOff({
       confirmLabel={START_WITHOUT_NOTIFICATIONS.confirm}
       cancelLabel={START_WITHOUT_NOTIFICATIONS.cancel}
       onConfirm={() => {
-        if (confirming !== null) void navigate(runPath(confirming));
+        if (confirming !== null) void navigate(confirming.target, { replace: confirming.replace });
         setConfirming(null);
       }}
       onCancel={() => {
         setConfirming(null);
-        void navigate(SETTINGS_PATH);
+        void navigate(SETTINGS_PATH, { replace: confirming?.replace ?? false });
       }}
     />
   );
 
-  return { start, confirmation };
+  return { start, open, confirmation };
 }
 
 export type RequireDeviceLicenceProps = LicenceGateOptions & { children: ReactNode };

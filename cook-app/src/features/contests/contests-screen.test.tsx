@@ -2,12 +2,15 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import {
   addContest,
+  addStepNote,
   addTemplate,
   attachTemplate,
   getOrStartRunForContest,
   selectContests,
+  selectStoreCounts,
   type Contest,
 } from '../../store';
+import { changesApplied } from '../../store/actions';
 import { licence } from '@pitclock/contracts';
 import {
   cookStore,
@@ -160,28 +163,94 @@ describe('Cook-offs screen', () => {
     expect(bundle.store.getState().contests.entities[contest.id]).toBeUndefined();
   });
 
-  it('blocks deleting a cook-off with attached templates or runs and says it is in use', async () => {
+  it('deletes a cook-off with runs after a confirmation that says its runs, with their steps and notes, go too', async () => {
     const bundle = await cookStore();
-    const attached = await withContest(bundle);
+    const contest = await withContest(bundle);
+    const once = await withContest(bundle, { name: 'Ran once' });
+    const template = await bundle.store
+      .dispatch(addTemplate({ name: 'Brisket', turn_in_time: '13:30' }))
+      .unwrap();
+    for (const c of [contest, once])
+      await bundle.store.dispatch(attachTemplate({ contest_id: c.id, template_id: template.id })).unwrap();
+    const first = await bundle.store.dispatch(getOrStartRunForContest(contest.id)).unwrap();
+    bundle.store.dispatch(
+      changesApplied({ op: 'test/finish', set: { runs: [{ ...first.run, status: 'completed' }] } }),
+    );
+    const second = await bundle.store.dispatch(getOrStartRunForContest(contest.id)).unwrap();
+    await bundle.store.dispatch(addStepNote({ step_id: second.steps[0]!.id, body: 'Sauced' })).unwrap();
+    await bundle.store.dispatch(getOrStartRunForContest(once.id)).unwrap();
+    const { user } = renderScreen(bundle);
+
+    await user.click(await screen.findByRole('button', { name: 'Delete Ran once' }));
+    let dialog = screen.getByRole('alertdialog', { name: 'Delete cook-off' });
+    expect(dialog.textContent).toContain(
+      'Delete "Ran once"? Its run, with its steps and notes, is deleted too.',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+
+    await user.click(screen.getByRole('button', { name: 'Delete Smoke on the Water' }));
+    dialog = screen.getByRole('alertdialog', { name: 'Delete cook-off' });
+    expect(dialog.textContent).toContain(
+      'Delete "Smoke on the Water"? Its 2 runs, with their steps and notes, are deleted too.',
+    );
+    expect(dialog.textContent).not.toContain('in use');
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(screen.queryByRole('button', { name: 'Delete Smoke on the Water' })).toBeNull();
+    expect(selectContests(bundle.store.getState()).map((c) => c.name)).toEqual(['Ran once']);
+    expect(selectStoreCounts(bundle.store.getState())).toMatchObject({
+      runs: 1,
+      step_notes: 0,
+      contest_templates: 1,
+    });
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('deletes a cook-off with attached templates but no runs after the SPEC question', async () => {
+    const bundle = await cookStore();
+    const contest = await withContest(bundle);
     const template = await bundle.store
       .dispatch(addTemplate({ name: 'Brisket', turn_in_time: '13:30' }))
       .unwrap();
     await bundle.store
-      .dispatch(attachTemplate({ contest_id: attached.id, template_id: template.id }))
+      .dispatch(attachTemplate({ contest_id: contest.id, template_id: template.id }))
       .unwrap();
-    const ran = await withContest(bundle, { name: 'Ran already' });
-    await bundle.store.dispatch(getOrStartRunForContest(ran.id)).unwrap();
+    const { user } = renderScreen(bundle);
+    await user.click(await screen.findByRole('button', { name: 'Delete Smoke on the Water' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Delete cook-off' });
+    expect(dialog.textContent).toContain(
+      'Delete "Smoke on the Water"? This removes it from this device; deletion may be blocked by the server if it is in use.',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('No Upcoming Cook-offs')).toBeTruthy();
+    expect(selectStoreCounts(bundle.store.getState()).contest_templates).toBe(0);
+  });
+
+  it("says 'Resume' for a cook-off whose run is active and 'Start' for the others", async () => {
+    const bundle = await cookStore();
+    const running = await withContest(bundle, { name: 'Running' });
+    const finished = await withContest(bundle, { name: 'Finished' });
+    await withContest(bundle, { name: 'Not started' });
+    await bundle.store.dispatch(getOrStartRunForContest(running.id)).unwrap();
+    const done = await bundle.store.dispatch(getOrStartRunForContest(finished.id)).unwrap();
+    bundle.store.dispatch(
+      changesApplied({ op: 'test/finish', set: { runs: [{ ...done.run, status: 'completed' }] } }),
+    );
     const { user } = renderScreen(bundle);
 
-    for (const name of ['Smoke on the Water', 'Ran already']) {
-      await user.click(await screen.findByRole('button', { name: `Delete ${name}` }));
-      const dialog = screen.getByRole('alertdialog', { name: 'Cannot delete — cook-off is in use.' });
-      expect(dialog.textContent).toContain(
-        'It may have runs or attached templates. Consider removing attachments or archiving instead.',
-      );
-      await user.click(within(dialog).getByRole('button', { name: 'OK' }));
+    const resume = await screen.findByRole('button', { name: 'Resume Running' });
+    expect(resume.textContent).toBe('Resume');
+    expect(screen.queryByRole('button', { name: 'Start Running' })).toBeNull();
+    for (const name of ['Finished', 'Not started']) {
+      expect(screen.getByRole('button', { name: `Start ${name}` }).textContent).toBe('Start');
+      expect(screen.queryByRole('button', { name: `Resume ${name}` })).toBeNull();
     }
-    expect(selectContests(bundle.store.getState())).toHaveLength(2);
+    // Resume goes the way Start does (here: no licence, so to the promo code first).
+    await user.click(resume);
+    expect((await screen.findByTestId('location')).textContent).toBe(
+      `/promo?returnTo=${encodeURIComponent(`/contests/${running.id}/steps`)}`,
+    );
   });
 
   it('Start without a device licence goes to /promo?returnTo=/contests/{id}/steps (URL-encoded)', async () => {

@@ -7,7 +7,6 @@ import {
   EditIcon,
   IconButton,
   InfoIcon,
-  Modal,
   PlusIcon,
   Spinner,
   Table,
@@ -15,7 +14,7 @@ import {
   TrashIcon,
   type TableColumn,
 } from '@pitclock/design-system';
-import { upcomingContests, walkTimeBadge, ymdInZone } from '../../domain';
+import { findActiveRun, upcomingContests, walkTimeBadge, ymdInZone } from '../../domain';
 import {
   deleteContest,
   FAILURE_MESSAGES,
@@ -52,15 +51,12 @@ export type ContestsScreenProps = {
 
 const systemZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
-/** Whether a cook-off has runs or attached templates (then the screen blocks deleting it). */
-function isContestInUse(
-  runs: readonly { contest_id: string }[],
-  attachments: Record<string, { contest_id: string } | undefined>,
-  id: string,
-): boolean {
-  return (
-    runs.some((run) => run.contest_id === id) || Object.values(attachments).some((a) => a?.contest_id === id)
-  );
+/** The question before deleting a cook-off: SPEC.md's, or, when it has runs, that they go too. */
+function deleteQuestion(contest: Contest, runs: readonly { contest_id: string }[]): string {
+  const count = runs.filter((run) => run.contest_id === contest.id).length;
+  return count === 0
+    ? CONTESTS_TEXT.deleteQuestion(contest.name)
+    : CONTESTS_TEXT.deleteWithRunsQuestion(contest.name, count);
 }
 
 /** The Cook-offs screen (/contests, SPEC.md section 2). */
@@ -69,7 +65,6 @@ export function ContestsScreen({ now = Date.now, timeZone = systemZone(), weathe
   const all = useCookSelector(selectContests);
   const bodies = useCookSelector(selectSanctioningBodies);
   const runs = useCookSelector(runSelectors.selectAll);
-  const attachments = useCookSelector((s) => s.contest_templates.entities);
   const { loading, loadError } = useStoreLoad(
     (d) => d(getContests({ upcoming: true })).unwrap(),
     FAILURE_MESSAGES.loadContests,
@@ -80,7 +75,6 @@ export function ContestsScreen({ now = Date.now, timeZone = systemZone(), weathe
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [managing, setManaging] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<Contest | null>(null);
-  const [blocked, setBlocked] = useState<Contest | null>(null);
   const [busy, setBusy] = useState(false);
   // Start needs this device's licence (checked offline); without one it goes to /promo and comes back.
   // Without notification permission it first confirms that in-app alerts will be used.
@@ -92,10 +86,12 @@ export function ContestsScreen({ now = Date.now, timeZone = systemZone(), weathe
   const selected = contests.find((c) => c.id === selectedId) ?? null;
   const managed = all.find((c) => c.id === managing) ?? null;
 
+  // A cook-off is deleted with its runs (their steps and notes), attachments and weather, in one change
+  // of the store; the question says so when it has runs. Only an unexpected failure remains ('Item not
+  // found' when it went meanwhile, e.g. from another tab; else 'Failed to delete cook-off').
   const askDelete = (contest: Contest) => {
     setActionError(null);
-    if (isContestInUse(runs, attachments, contest.id)) setBlocked(contest);
-    else setDeleting(contest);
+    setDeleting(contest);
   };
   const confirmDelete = async () => {
     if (!deleting) return;
@@ -104,7 +100,7 @@ export function ContestsScreen({ now = Date.now, timeZone = systemZone(), weathe
       await dispatch(deleteContest(deleting.id)).unwrap();
       if (selectedId === deleting.id) setSelectedId(null);
     } catch (failure) {
-      setActionError(operationMessage(failure, 'Failed to delete cook-off'));
+      setActionError(operationMessage(failure, FAILURE_MESSAGES.deleteContest));
     }
     setBusy(false);
     setDeleting(null);
@@ -162,22 +158,26 @@ export function ContestsScreen({ now = Date.now, timeZone = systemZone(), weathe
       header: 'Actions',
       hideHeader: true,
       align: 'end',
-      cell: (c) => (
-        <span className="pc-contests-actions">
-          <Button onClick={() => void startCookOff(c.id)} aria-label={`Start ${c.name}`}>
-            Start
-          </Button>
-          <Button
-            variant="secondary"
-            onClick={() => setManaging(c.id)}
-            aria-label={`Manage templates of ${c.name}`}
-          >
-            Templates
-          </Button>
-          <IconButton label={`Edit ${c.name}`} icon={<EditIcon />} onClick={() => setEditing(c.id)} />
-          <IconButton label={`Delete ${c.name}`} icon={<TrashIcon />} onClick={() => askDelete(c)} />
-        </span>
-      ),
+      cell: (c) => {
+        // A cook-off whose run is active resumes it (the same way: the run route reuses the active run).
+        const action = findActiveRun(runs, c.id) ? CONTESTS_TEXT.resume : CONTESTS_TEXT.start;
+        return (
+          <span className="pc-contests-actions">
+            <Button onClick={() => void startCookOff(c.id)} aria-label={`${action} ${c.name}`}>
+              {action}
+            </Button>
+            <Button
+              variant="secondary"
+              onClick={() => setManaging(c.id)}
+              aria-label={`Manage templates of ${c.name}`}
+            >
+              Templates
+            </Button>
+            <IconButton label={`Edit ${c.name}`} icon={<EditIcon />} onClick={() => setEditing(c.id)} />
+            <IconButton label={`Delete ${c.name}`} icon={<TrashIcon />} onClick={() => askDelete(c)} />
+          </span>
+        );
+      },
     },
   ];
 
@@ -274,27 +274,13 @@ export function ContestsScreen({ now = Date.now, timeZone = systemZone(), weathe
       <ConfirmDialog
         open={deleting !== null}
         title="Delete cook-off"
-        message={deleting ? CONTESTS_TEXT.deleteQuestion(deleting.name) : ''}
+        message={deleting ? deleteQuestion(deleting, runs) : ''}
         confirmLabel="Delete"
         destructive
         busy={busy}
         onConfirm={() => void confirmDelete()}
         onCancel={() => setDeleting(null)}
       />
-
-      <Modal
-        open={blocked !== null}
-        onClose={() => setBlocked(null)}
-        title={CONTESTS_TEXT.inUseTitle}
-        role="alertdialog"
-
-        footer={<Button onClick={() => setBlocked(null)}>OK</Button>}
-      >
-        <p>
-          {blocked ? `"${blocked.name}" has runs or attached templates on this device. ` : ''}
-          {CONTESTS_TEXT.inUseHint}
-        </p>
-      </Modal>
 
       {managed ? (
         <Suspense fallback={<Spinner label="Loading templates" />}>

@@ -1,8 +1,8 @@
-import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
 import { LICENCE_KEYS, LICENSING_MESSAGES, NETWORK_ERROR_TEXT, licence, session } from '@pitclock/contracts';
 import { makeJwt } from '@pitclock/contracts/testing';
-import { hasDeviceLicence } from '../../lib/licence-gate';
+import { hasDeviceLicence, SETTINGS_PATH, START_WITHOUT_NOTIFICATIONS } from '../../lib/licence-gate';
 import {
   createTestLicenceKey,
   licenceClaims,
@@ -10,6 +10,8 @@ import {
   pointApiAtClosedPort,
   renderPromo,
   startApi,
+  storeLicence,
+  type LicenceClaims,
   type TestLicenceKey,
 } from './test-support';
 
@@ -24,9 +26,17 @@ beforeAll(async () => {
 beforeEach(() => {
   session.setTokens({ token: accessToken, refresh_token: 'refresh-1' });
 });
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
 
 const codeField = () => screen.getByLabelText(/^Promo code/) as HTMLInputElement;
 const redeemButton = () => screen.getByRole('button', { name: 'Redeem' }) as HTMLButtonElement;
+const continueButton = () => screen.findByRole('button', { name: 'Continue' });
+/** After a redeem: the success text, then Continue (to returnTo, or through Start for a run). */
+async function continueAfterRedeem(user: { click: (element: Element) => Promise<void> }) {
+  await user.click(await continueButton());
+}
 const stored = () => Object.fromEntries(Object.values(LICENCE_KEYS).map((k) => [k, localStorage.getItem(k)]));
 const nothingStored = Object.fromEntries(Object.values(LICENCE_KEYS).map((k) => [k, null]));
 
@@ -45,9 +55,9 @@ async function licensingApi(
   });
 }
 
-/** A 201 of the redeem call with a licence signed for this device. */
-async function granted() {
-  const claims = licenceClaims(key);
+/** A 201 of the redeem call with a licence signed for this device (a year from NOW unless overridden). */
+async function granted(overrides: Partial<LicenceClaims> = {}) {
+  const claims = licenceClaims(key, overrides);
   const license = await key.sign(claims);
   return {
     claims,
@@ -83,14 +93,21 @@ describe('Promo code screen', () => {
     expect(codeField().value).toBe('BBQ_2026');
   });
 
-  it('Enter redeems for this device, caches the public key, stores the licence under both keys with license_expiry and lastPromoCode, and replaces /promo with returnTo', async () => {
+  it('Enter redeems for this device, caches the public key, stores the licence under both keys with license_expiry and lastPromoCode, says until when it is active, and Continue replaces /promo with returnTo', async () => {
     const { claims, license, reply } = await granted();
     const server = await licensingApi(() => reply);
-    const { user } = await renderPromo(`/promo?returnTo=${encodeURIComponent('/contests/c-1/steps')}`);
+    const { user } = await renderPromo(`/promo?returnTo=${encodeURIComponent('/templates')}`);
     await user.type(codeField(), ' smoke26{Enter}');
 
+    const status = await screen.findByText('Licence active until 06/01/2027');
+    expect(status.closest('[role="status"]')).toBeTruthy();
+    const next = await continueButton();
+    expect(document.activeElement).toBe(next);
+    expect(next.getAttribute('aria-describedby')).toBe(status.closest('[id]')?.id);
+    expect(screen.queryByTestId('location')).toBeNull();
+    await user.click(next);
     const landed = await screen.findByTestId('location');
-    expect(landed.textContent).toBe('/contests/c-1/steps');
+    expect(landed.textContent).toBe('/templates');
     expect(landed.dataset.navigation).toBe('REPLACE');
 
     const [sent] = server.on(REDEEM);
@@ -114,6 +131,7 @@ describe('Promo code screen', () => {
     const { user } = await renderPromo('/promo');
     await user.type(codeField(), 'SMOKE26');
     await user.click(redeemButton());
+    await continueAfterRedeem(user);
     expect((await screen.findByTestId('location')).textContent).toBe('/contests');
   });
 
@@ -123,8 +141,10 @@ describe('Promo code screen', () => {
     for (const returnTo of ['//evil.example', 'https://evil.example/x']) {
       const { user, unmount } = await renderPromo(`/promo?returnTo=${encodeURIComponent(returnTo)}`);
       await user.type(codeField(), 'SMOKE26{Enter}');
+      await continueAfterRedeem(user);
       expect((await screen.findByTestId('location')).textContent).toBe('/contests');
       unmount();
+      licence.clear();
     }
   });
 
@@ -136,7 +156,7 @@ describe('Promo code screen', () => {
     await user.click(redeemButton());
     expect(redeemButton().getAttribute('aria-busy')).toBe('true');
     expect(codeField().readOnly).toBe(true);
-    expect((await screen.findByTestId('location')).textContent).toBe('/contests');
+    expect(await screen.findByText('Licence active until 06/01/2027')).toBeTruthy();
   });
 
   it("a 201 without a licence shows 'No license returned from server.' in red and stores nothing", async () => {
@@ -172,7 +192,7 @@ describe('Promo code screen', () => {
 
     refuse = false;
     await user.click(redeemButton());
-    expect((await screen.findByTestId('location')).textContent).toBe('/contests');
+    expect(await screen.findByText('Licence active until 06/01/2027')).toBeTruthy();
     expect(licence.getLastPromoCode()).toBe('SMOKE26');
   });
 
@@ -201,13 +221,116 @@ describe('Promo code screen', () => {
   it('when the public key cannot be fetched the licence is stored all the same and the screen goes on', async () => {
     const { license, reply } = await granted();
     await licensingApi(() => reply, { status: 503 });
-    const { user } = await renderPromo(`/promo?returnTo=${encodeURIComponent('/contests/c-1/steps')}`);
+    const { user } = await renderPromo(`/promo?returnTo=${encodeURIComponent('/templates')}`);
     await user.type(codeField(), 'SMOKE26{Enter}');
-    expect((await screen.findByTestId('location')).textContent).toBe('/contests/c-1/steps');
+    await continueAfterRedeem(user);
+    expect((await screen.findByTestId('location')).textContent).toBe('/templates');
     expect(licence.getLicence()).toBe(license);
     expect(licence.getPublicKey()).toBeNull();
     // Not verifiable until the key is known.
     expect(await hasDeviceLicence({ now: () => NOW })).toBe(false);
+  });
+
+  it('a run that cannot start yet (no public key to verify the licence) comes back to an empty promo form', async () => {
+    const { reply } = await granted();
+    await licensingApi(() => reply, { status: 503 });
+    const { user } = await renderPromo(`/promo?returnTo=${encodeURIComponent('/contests/c-1/steps')}`);
+    await user.type(codeField(), 'SMOKE26{Enter}');
+    await continueAfterRedeem(user);
+    expect(await screen.findByRole('button', { name: 'Redeem' })).toBeTruthy();
+    expect(codeField().value).toBe('');
+    expect(screen.queryByText(/^Licence active/)).toBeNull();
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
+  it('redeem then Start: a run route goes on through the Start confirmation about in-app alerts; Continue opens the run', async () => {
+    const { reply } = await granted({ exp: Date.parse('2026-12-26T18:00:00Z') / 1000 });
+    await licensingApi(() => reply);
+    const { user } = await renderPromo(`/promo?returnTo=${encodeURIComponent('/contests/c-1/steps')}`);
+    await user.type(codeField(), 'SMOKE26{Enter}');
+    expect(await screen.findByText('Licence active until 12/26/2026')).toBeTruthy();
+    await continueAfterRedeem(user);
+
+    // jsdom has no Notification API: the same question as Start asks.
+    const dialog = await screen.findByRole('alertdialog', { name: START_WITHOUT_NOTIFICATIONS.title });
+    expect(dialog.textContent).toContain(START_WITHOUT_NOTIFICATIONS.message);
+    expect(screen.queryByTestId('location')).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    const landed = await screen.findByTestId('location');
+    expect(landed.textContent).toBe('/contests/c-1/steps');
+    expect(landed.dataset.navigation).toBe('REPLACE');
+  });
+
+  it('redeem then Start: Cancel of the confirmation goes to /settings; with notifications granted the run opens at once', async () => {
+    const { reply } = await granted();
+    await licensingApi(() => reply);
+    const returnTo = `/promo?returnTo=${encodeURIComponent('/contests/c-1/runs/r-2/steps?view=all')}`;
+    let view = await renderPromo(returnTo);
+    await view.user.type(codeField(), 'SMOKE26{Enter}');
+    await continueAfterRedeem(view.user);
+    const dialog = await screen.findByRole('alertdialog', { name: START_WITHOUT_NOTIFICATIONS.title });
+    await view.user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect((await screen.findByTestId('location')).textContent).toBe(SETTINGS_PATH);
+    view.unmount();
+
+    licence.clear();
+    vi.stubGlobal('Notification', { permission: 'granted' });
+    view = await renderPromo(returnTo);
+    await view.user.type(codeField(), 'SMOKE26{Enter}');
+    await continueAfterRedeem(view.user);
+    expect((await screen.findByTestId('location')).textContent).toBe('/contests/c-1/runs/r-2/steps?view=all');
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
+
+  it("with this device's licence active, says what another code does to its expiry before using it: Cancel sends nothing", async () => {
+    await storeLicence(key, { exp: Date.parse('2026-12-26T18:00:00Z') / 1000 });
+    const { reply } = await granted();
+    const server = await licensingApi(() => reply);
+    const { user } = await renderPromo();
+    await user.type(codeField(), 'SMOKE26{Enter}');
+
+    const dialog = await screen.findByRole('alertdialog', { name: 'Redeem another code?' });
+    expect(dialog.textContent).toContain(
+      "This device's licence is active until 12/26/2026. Redeeming another code does not add its days to that date: the licence then runs for the new code's days counted from today, or stays until 12/26/2026 if that is later. The code is used up either way.",
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('alertdialog')).toBeNull());
+    expect(server.on(REDEEM)).toEqual([]);
+    expect(codeField().value).toBe('SMOKE26');
+    expect(redeemButton().disabled).toBe(false);
+    expect(screen.queryByText(/^Licence active/)).toBeNull();
+  });
+
+  it("with this device's licence active, Redeem in the question uses the code and shows the expiry it gave", async () => {
+    await storeLicence(key, { exp: Date.parse('2026-12-26T18:00:00Z') / 1000 });
+    const { reply } = await granted({ exp: Date.parse('2027-03-01T18:00:00Z') / 1000 });
+    const server = await licensingApi(() => reply);
+    const { user } = await renderPromo();
+    await user.type(codeField(), 'SMOKE26');
+    await user.click(redeemButton());
+
+    const dialog = await screen.findByRole('alertdialog', { name: 'Redeem another code?' });
+    expect(server.on(REDEEM)).toEqual([]);
+    await user.click(within(dialog).getByRole('button', { name: 'Redeem' }));
+    expect(await screen.findByText('Licence active until 03/01/2027')).toBeTruthy();
+    expect(server.on(REDEEM)).toHaveLength(1);
+  });
+
+  it('does not ask for a licence that has run out (still in its grace days) nor for one of another device', async () => {
+    const { reply } = await granted();
+    const server = await licensingApi(() => reply);
+    for (const overrides of [
+      { exp: Math.floor(NOW / 1000) - 86_400 },
+      { device_id: 'device-someone-else-abc123' },
+    ]) {
+      await storeLicence(key, overrides);
+      const { user, unmount } = await renderPromo();
+      await user.type(codeField(), 'SMOKE26{Enter}');
+      expect(await screen.findByText('Licence active until 06/01/2027')).toBeTruthy();
+      expect(screen.queryByRole('alertdialog')).toBeNull();
+      unmount();
+    }
+    expect(server.on(REDEEM)).toHaveLength(2);
   });
 
   it('Back goes to /contests, whatever returnTo says', async () => {

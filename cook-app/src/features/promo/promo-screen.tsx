@@ -1,38 +1,71 @@
 import { useState, type FormEvent } from 'react';
-import { useNavigate, useSearchParams } from 'react-router-dom';
-import { Banner, Button, TextField } from '@pitclock/design-system';
+import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
+import { Banner, Button, ConfirmDialog, TextField } from '@pitclock/design-system';
 import { normalisePromoCode, PROMO_DEFAULT_RETURN_TO, promoReturnTo } from '../../domain';
+import { activeLicenceExpiry, useStartCookOff } from '../../lib/licence-gate';
 import { PROMO_TEXT } from './messages';
 import { redeemPromoCode } from './redeem';
+import { usDate } from './us-date';
 import '../../lib/screen.css';
 import './promo.css';
 
+export type PromoScreenProps = {
+  /** The clock in epoch ms (default Date.now; tests pass the store's): the licence is judged at it. */
+  now?: () => number;
+  /** The device's time zone (default the system's): the expiry's date is read in it. */
+  timeZone?: string;
+};
+
+const systemZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+const DONE_ID = 'pc-promo-done';
+
 /**
  * Promo code entry (/promo, SPEC.md sections 2, 5 and 8): one code field shown trimmed and upper-cased,
- * Redeem (disabled while empty; Enter submits) and Back (to /contests). A redeemed licence is stored for
- * this device and the screen goes on to the returnTo query parameter (a path inside the app, default
- * /contests), replacing /promo in the history.
+ * Redeem (disabled while empty; Enter submits) and Back (to /contests). When this device's licence is
+ * still active, Redeem first says what another code does to its expiry and asks to confirm; nothing is
+ * sent before that. A redeemed licence is stored for this device and the screen says until when it is
+ * active ('Licence active until 12/26/2026'); Continue then goes on to the returnTo query parameter (a
+ * path inside the app, default /contests), replacing /promo in the history, through the start gate: a
+ * run route asks what Start asks (useStartCookOff().open). Each arrival at /promo starts afresh.
  */
-export function PromoScreen() {
+export function PromoScreen(props: PromoScreenProps) {
+  const { key } = useLocation();
+  return <PromoCodeEntry key={key} {...props} />;
+}
+
+function PromoCodeEntry({ now = Date.now, timeZone = systemZone() }: PromoScreenProps) {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const returnTo = promoReturnTo(params.get('returnTo'));
+  const { open, confirmation } = useStartCookOff({ now });
   const [code, setCode] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  /** The expiry of this device's active licence while the second-code question is open. */
+  const [asking, setAsking] = useState<number | null>(null);
+  const [redeemed, setRedeemed] = useState<{ expiryMs: number | null } | null>(null);
+
+  const redeem = async () => {
+    setBusy(true);
+    setError(null);
+    const outcome = await redeemPromoCode(code);
+    setBusy(false);
+    if (outcome.ok) setRedeemed({ expiryMs: outcome.expiryMs });
+    else setError(outcome.error);
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (code === '' || busy) return;
     setBusy(true);
     setError(null);
-    const outcome = await redeemPromoCode(code);
-    if (outcome.ok) {
-      await navigate(returnTo, { replace: true });
+    const current = await activeLicenceExpiry({ now });
+    if (current === null) {
+      await redeem();
       return;
     }
-    setError(outcome.error);
     setBusy(false);
+    setAsking(current);
   };
 
   return (
@@ -44,31 +77,65 @@ export function PromoScreen() {
       </header>
       <p className="pc-promo__intro">{PROMO_TEXT.intro}</p>
 
-      <form className="pc-promo__form" aria-label={PROMO_TEXT.title} onSubmit={submit} noValidate>
-        {error ? <Banner tone="red">{error}</Banner> : null}
-        <TextField
-          label={PROMO_TEXT.codeLabel}
-          hint={PROMO_TEXT.codeHint}
-          className="pc-promo__code"
-          value={code}
-          onChange={(e) => setCode(normalisePromoCode(e.target.value))}
-          autoComplete="off"
-          autoCapitalize="characters"
-          autoCorrect="off"
-          spellCheck={false}
-          enterKeyHint="go"
-          readOnly={busy}
-          autoFocus
-        />
-        <div className="pc-promo__actions">
-          <Button variant="secondary" onClick={() => void navigate(PROMO_DEFAULT_RETURN_TO)}>
-            {PROMO_TEXT.back}
-          </Button>
-          <Button type="submit" disabled={code === ''} loading={busy}>
-            {PROMO_TEXT.redeem}
-          </Button>
+      {redeemed ? (
+        <div className="pc-promo__form">
+          <Banner tone="green" id={DONE_ID}>
+            {redeemed.expiryMs === null
+              ? PROMO_TEXT.active
+              : PROMO_TEXT.activeUntil(usDate(redeemed.expiryMs, timeZone))}
+          </Banner>
+          <div className="pc-promo__actions">
+            <Button
+              aria-describedby={DONE_ID}
+              onClick={() => void open(returnTo, { replace: true })}
+              // The form that had focus is gone: focus goes to the way on, which reads the message.
+              autoFocus
+            >
+              {PROMO_TEXT.continue}
+            </Button>
+          </div>
         </div>
-      </form>
+      ) : (
+        <form className="pc-promo__form" aria-label={PROMO_TEXT.title} onSubmit={submit} noValidate>
+          {error ? <Banner tone="red">{error}</Banner> : null}
+          <TextField
+            label={PROMO_TEXT.codeLabel}
+            hint={PROMO_TEXT.codeHint}
+            className="pc-promo__code"
+            value={code}
+            onChange={(e) => setCode(normalisePromoCode(e.target.value))}
+            autoComplete="off"
+            autoCapitalize="characters"
+            autoCorrect="off"
+            spellCheck={false}
+            enterKeyHint="go"
+            readOnly={busy}
+            autoFocus
+          />
+          <div className="pc-promo__actions">
+            <Button variant="secondary" onClick={() => void navigate(PROMO_DEFAULT_RETURN_TO)}>
+              {PROMO_TEXT.back}
+            </Button>
+            <Button type="submit" disabled={code === ''} loading={busy}>
+              {PROMO_TEXT.redeem}
+            </Button>
+          </div>
+        </form>
+      )}
+
+      <ConfirmDialog
+        open={asking !== null}
+        title={PROMO_TEXT.anotherTitle}
+        message={asking === null ? '' : PROMO_TEXT.anotherQuestion(usDate(asking, timeZone))}
+        confirmLabel={PROMO_TEXT.anotherConfirm}
+        cancelLabel={PROMO_TEXT.anotherCancel}
+        onConfirm={() => {
+          setAsking(null);
+          void redeem();
+        }}
+        onCancel={() => setAsking(null)}
+      />
+      {confirmation}
     </section>
   );
 }

@@ -26,7 +26,9 @@ describe('redeemPromoCode', () => {
     const store = createLicenceStore({ local: createMemoryStorage() });
 
     const outcome = await redeemPromoCode('SMOKE26', { client, store, keyWaitMs: 50 });
-    expect(outcome).toEqual({ ok: true });
+    // The expiry the stored licence reads (its exp claim).
+    expect(outcome).toEqual({ ok: true, expiryMs: licenceClaims(key).exp * 1000 });
+    expect(store.getExpiryMs()).toBe(licenceClaims(key).exp * 1000);
     expect(store.getLicence()).toBe(license);
     expect(store.getPublicKey()).toBeNull();
     await expect.poll(() => store.getPublicKey(), { timeout: 2000 }).toEqual(key.jwk);

@@ -34,7 +34,8 @@ export type RedeemDeps = {
   keyWaitMs?: number;
 };
 
-export type RedeemOutcome = { ok: true } | { ok: false; error: string };
+/** A redeem's outcome: on success the licence's expiry as the licence store reads it (epoch ms, or null). */
+export type RedeemOutcome = { ok: true; expiryMs: number | null } | { ok: false; error: string };
 
 /**
  * The text of a failed redeem (SPEC.md section 8): 'Error {status}: {server text, else the error's
@@ -70,8 +71,8 @@ async function cachePublicKey(client: ApiClient, store: LicenceStore, waitMs: nu
 /**
  * Redeems `code` (already trimmed and upper-cased) for this device. On success the licensing public key
  * is fetched and cached first (a failure there does not stop the redeem: the licence is stored all the
- * same and verifies once the key is known), then the licence is stored with its expiry and the code.
- * Nothing is stored when the server refuses or answers without a licence.
+ * same and verifies once the key is known), then the licence is stored with its expiry and the code; the
+ * outcome gives that expiry. Nothing is stored when the server refuses or answers without a licence.
  */
 export async function redeemPromoCode(
   code: string,
@@ -96,5 +97,5 @@ export async function redeemPromoCode(
   await cachePublicKey(client, store, keyWaitMs);
   const expiresAt = readText((body as { expires_at?: unknown }).expires_at);
   store.save({ licence: redeemed.licence.trim(), expiresAt, promoCode: code });
-  return { ok: true };
+  return { ok: true, expiryMs: store.getExpiryMs() };
 }

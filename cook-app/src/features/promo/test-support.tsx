@@ -5,7 +5,7 @@ import { Provider } from 'react-redux';
 import { MemoryRouter, Route, Routes, useLocation, useNavigationType } from 'react-router-dom';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { cookStore, type TestBundle } from '../../lib/test-support';
+import { cookStore, NOW, type TestBundle } from '../../lib/test-support';
 import { PromoScreen } from './promo-screen';
 
 export { cookStore, NOW, type TestBundle } from '../../lib/test-support';
@@ -14,6 +14,8 @@ export {
   licenceClaims,
   pointApiAtClosedPort,
   startApi,
+  storeLicence,
+  type LicenceClaims,
   type TestLicenceKey,
 } from '../../lib/licence-gate.test-support';
 
@@ -26,7 +28,10 @@ function Landed() {
   );
 }
 
-/** Renders the promo screen at `path` (default /promo) inside a router, with a fresh cook store. */
+/**
+ * Renders the promo screen at `path` (default /promo) inside a router, with a fresh cook store; its clock
+ * at NOW and its time zone UTC.
+ */
 export async function renderPromo(path = '/promo', bundle?: TestBundle) {
   const { store } = bundle ?? (await cookStore());
   const user = userEvent.setup();
@@ -34,7 +39,7 @@ export async function renderPromo(path = '/promo', bundle?: TestBundle) {
     <Provider store={store}>
       <MemoryRouter initialEntries={[path]}>
         <Routes>
-          <Route path="/promo" element={<PromoScreen />} />
+          <Route path="/promo" element={<PromoScreen now={() => NOW} timeZone="UTC" />} />
           <Route path="*" element={<Landed />} />
         </Routes>
       </MemoryRouter>

@@ -8,7 +8,7 @@ const LIST_TITLE_ID = 'pc-template-steps-list-title';
 
 export type StepListProps = {
   template: Template;
-  /** Earliest first (selectTemplateSteps). */
+  /** In the order they happen on the day (stepsInDayOrder). */
   steps: TemplateStep[];
   loading: boolean;
   headingRef: RefObject<HTMLHeadingElement | null>;

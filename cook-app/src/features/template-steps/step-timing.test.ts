@@ -5,6 +5,7 @@ import {
   describeMinutesBefore,
   describeWallClock,
   formatDuration,
+  stepsInDayOrder,
   stepTurnIn,
   stepWallClock,
 } from './step-timing';
@@ -101,5 +102,57 @@ describe('stepTurnIn', () => {
     expect(stepTurnIn({ turn_in_time: '13:00' }, '12:00')).toBe('13:00');
     expect(stepTurnIn({ turn_in_time: null }, '12:00')).toBe('12:00');
     expect(stepTurnIn({ turn_in_time: null }, null)).toBeNull();
+  });
+});
+
+describe('stepsInDayOrder', () => {
+  const step = (id: string, minutes_before_turn_in: number, turn_in_time: string | null = null) => ({
+    id,
+    template_id: 't',
+    name: id,
+    turn_in_time,
+    minutes_before_turn_in,
+  });
+  const ids = (steps: { id: string }[]) => steps.map((s) => s.id);
+
+  it('orders by the time each step is due, its own turn-in included; equal times keep the given order', () => {
+    const template = { id: 't', turn_in_time: '13:00' };
+    const steps = [step('13:10', 50, '14:00'), step('12:50', 10), step('12:50 too', 100, '14:30')];
+    expect(ids(stepsInDayOrder(steps, template))).toEqual(['12:50', '12:50 too', '13:10']);
+    expect(ids(stepsInDayOrder([...steps].reverse(), template))).toEqual(['12:50 too', '12:50', '13:10']);
+  });
+
+  it('without a template turn-in counts from the first own time, as the run schedule does', () => {
+    const steps = [step('rest', 20), step('sauce', 30, '13:00'), step('box', 0, '12:40')];
+    // Reference 13:00 (the first own time): rest 12:40, sauce 12:30, box 12:40 (after rest: given later).
+    expect(ids(stepsInDayOrder(steps, { id: 't', turn_in_time: null }))).toEqual(['sauce', 'rest', 'box']);
+  });
+
+  it('keeps every step exactly once, in an order whose due times never go back (property)', () => {
+    fc.assert(
+      fc.property(
+        turnInArb,
+        fc.array(
+          fc.record({
+            minutes: fc.integer({ min: -120, max: 1_440 }),
+            own: fc.option(turnInArb, { nil: null }),
+          }),
+          { maxLength: 12 },
+        ),
+        (turnIn, rows) => {
+          const steps = rows.map((r, i) => step(`s${i}`, r.minutes, r.own === null ? null : hhmm(r.own)));
+          const ordered = stepsInDayOrder(steps, { id: 't', turn_in_time: hhmm(turnIn) });
+          expect([...ids(ordered)].sort()).toEqual([...ids(steps)].sort());
+          const due = ordered.map(
+            (s) => (hhmmToMinutes(s.turn_in_time) ?? turnIn) - s.minutes_before_turn_in,
+          );
+          for (let i = 1; i < due.length; i += 1) {
+            expect(due[i]).toBeGreaterThanOrEqual(due[i - 1]!);
+            if (due[i] === due[i - 1])
+              expect(steps.indexOf(ordered[i]!)).toBeGreaterThan(steps.indexOf(ordered[i - 1]!));
+          }
+        },
+      ),
+    );
   });
 });

@@ -1,6 +1,13 @@
 // How a template step's timing reads on the Template steps screen (SPEC.md section 9, "Step schedule",
-// on a day without walk time and without a turn-in override). Pure.
-import { hhmmToMinutes, MINUTE_MS, minutesToHhMm } from '../../domain';
+// on a day without walk time and without a turn-in override), and the order the steps happen in. Pure.
+import {
+  computeRunSchedule,
+  hhmmToMinutes,
+  MINUTE_MS,
+  minutesToHhMm,
+  type ScheduleTemplate,
+  type ScheduleTemplateStep,
+} from '../../domain';
 
 const DAY_MINUTES = 24 * 60;
 
@@ -59,4 +66,31 @@ export function stepTurnIn(
   templateTurnIn: string | null,
 ): string | null {
   return step.turn_in_time ?? templateTurnIn;
+}
+
+/** Any date: the order of a template's steps does not depend on the day (nor, in UTC, on DST). */
+const ORDER_DAY = '2000-01-01';
+
+/**
+ * A template's steps in the order they happen on the day: by the time each is due, as the run schedule
+ * computes it (domain/schedule.ts: the step's own turn_in_time, else the template's, minus
+ * minutes_before_turn_in; a template without a turn-in counts from its first own time, else 12:00), on a
+ * day without walk time or override. Steps due at the same time keep the order they are given in.
+ */
+export function stepsInDayOrder<S extends ScheduleTemplateStep>(
+  steps: readonly S[],
+  template: ScheduleTemplate,
+): S[] {
+  const byId = new Map(steps.map((step) => [step.id, step]));
+  const schedule = computeRunSchedule({
+    contest: { id: '', contest_date: ORDER_DAY, walk_time_adjust_minutes: 0 },
+    attachments: [{ template_id: template.id }],
+    templates: { [template.id]: template },
+    steps: steps.map((step) => ({ ...step, template_id: template.id })),
+    timeZone: 'UTC',
+  });
+  return schedule.flatMap((row) => {
+    const step = row.template_step_id === null ? undefined : byId.get(row.template_step_id);
+    return step ? [step] : [];
+  });
 }

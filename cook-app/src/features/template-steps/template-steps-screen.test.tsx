@@ -91,6 +91,46 @@ describe('Template steps screen', () => {
     expect(itemOf('Rest').queryByText(/^at \d/)).toBeNull();
   });
 
+  it('lists the steps in the order they happen on the day: by due time, own turn-in times included', async () => {
+    const bundle = await cookStore();
+    const template = await withTemplate(bundle, { turn_in_time: '13:00' });
+    await withSteps(bundle, template.id, [
+      // Own turn-in 14:00, 50 min before: 13:10, although it has the most minutes before turn-in.
+      { name: 'Sauce ribs', minutes_before_turn_in: 50, turn_in_time: '14:00' },
+      { name: 'Rest', minutes_before_turn_in: 10 }, // 12:50
+      { name: 'Slice', minutes_before_turn_in: -5 }, // 13:05
+      { name: 'Trim', minutes_before_turn_in: 840 }, // 23:00 the day before
+      { name: 'Box', minutes_before_turn_in: 10 }, // 12:50 as Rest: after it, added later
+      { name: 'Glaze', minutes_before_turn_in: 100, turn_in_time: '14:30' }, // 12:50 too
+    ]);
+    renderScreen(bundle, template.id);
+
+    expect(await screen.findByRole('heading', { level: 1, name: 'Brisket' })).toBeTruthy();
+    expect(stepNames()).toEqual(['Trim', 'Rest', 'Box', 'Glaze', 'Slice', 'Sauce ribs']);
+    expect(itemOf('Rest').getByText('at 12:50')).toBeTruthy();
+    expect(itemOf('Sauce ribs').getByText('at 13:10')).toBeTruthy();
+    expect(screen.getByText('In the order they happen on the day.')).toBeTruthy();
+  });
+
+  it('moves a step to its new place when an edit changes its time', async () => {
+    const bundle = await cookStore();
+    const template = await withTemplate(bundle, { turn_in_time: '13:00' });
+    await withSteps(bundle, template.id, [
+      { name: 'Rest', minutes_before_turn_in: 10 },
+      { name: 'Sauce', minutes_before_turn_in: 50 },
+    ]);
+    const { user } = renderScreen(bundle, template.id);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Brisket' })).toBeTruthy();
+    expect(stepNames()).toEqual(['Sauce', 'Rest']);
+
+    await user.click(screen.getByRole('button', { name: 'Edit Sauce' }));
+    const form = within(screen.getByRole('form', { name: 'Edit Sauce' }));
+    await user.type(form.getByLabelText(/^Own turn-in time/), '14:00');
+    await user.click(form.getByRole('button', { name: 'Save' }));
+
+    await waitFor(() => expect(stepNames()).toEqual(['Rest', 'Sauce']));
+  });
+
   it("with no steps shows 'No steps yet.' whose action puts focus on the Name field", async () => {
     const bundle = await cookStore();
     const template = await withTemplate(bundle);

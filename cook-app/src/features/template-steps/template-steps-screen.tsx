@@ -1,10 +1,9 @@
-import { useRef, type ReactNode } from 'react';
+import { useMemo, useRef, type ReactNode } from 'react';
 import { Link, useParams } from 'react-router-dom';
 import { Banner, ConfirmDialog, Spinner } from '@pitclock/design-system';
 import {
   FAILURE_MESSAGES,
   getTemplateSteps,
-  selectTemplateSteps,
   STORE_MESSAGES,
   templateSelectors,
   useCookSelector,
@@ -14,6 +13,7 @@ import { useStoreLoad } from '../../lib/use-store-load';
 import { TEMPLATE_STEPS_TEXT } from './messages';
 import { StepAddForm } from './step-add-form';
 import { StepList } from './step-list';
+import { stepsInDayOrder } from './step-timing';
 import { useStepRemoval } from './use-step-removal';
 import '../../lib/screen.css';
 import './template-steps.css';
@@ -74,7 +74,19 @@ function TemplateSteps({
   loading: boolean;
   loadError: string | null;
 }) {
-  const steps = useCookSelector((state) => selectTemplateSteps(state, template.id));
+  // In the order they happen on the day; steps due at the same time in the order they were added.
+  const stored = useCookSelector((state) => state.template_steps);
+  const steps = useMemo(
+    () =>
+      stepsInDayOrder(
+        stored.ids.flatMap((id) => {
+          const step = stored.entities[id];
+          return step && step.template_id === template.id ? [step] : [];
+        }),
+        template,
+      ),
+    [stored, template],
+  );
   const headingRef = useRef<HTMLHeadingElement>(null);
   const nameRef = useRef<HTMLInputElement>(null);
   const removal = useStepRemoval(headingRef);

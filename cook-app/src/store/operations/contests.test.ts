@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { changesApplied } from '../actions';
 import {
   contestSelectors,
   contestTemplateSelectors,
@@ -6,8 +7,10 @@ import {
   runStepSelectors,
   selectContestAttachments,
   selectContestEnvironment,
+  selectStoreCounts,
   stepNoteSelectors,
 } from '../selectors';
+import { STORE_NAMES } from '../types';
 import { expectRejectedUnchanged, readyStore, type TestStore } from '../test-helpers';
 import {
   addContest,
@@ -21,6 +24,7 @@ import {
 } from './contests';
 import { addStepNote } from './notes';
 import { getOrStartRunForContest } from './runs';
+import { addTemplateStep } from './steps';
 import { addTemplate } from './templates';
 
 const newContest = (store: TestStore, fields: Record<string, unknown> = {}) =>
@@ -141,6 +145,92 @@ describe('cook-offs', () => {
       () => store.dispatch(deleteContest(contest.id)).unwrap(),
       'Item not found',
     );
+  });
+});
+
+describe('deleting a started cook-off', () => {
+  it('removes the cook-off with its runs, their steps and notes, its attachments and weather, in one change; another cook-off keeps all of its records', async () => {
+    const store = await readyStore();
+    const contest = await newContest(store, { contest_date: '2026-06-10' });
+    const other = await newContest(store, { name: 'Other', contest_date: '2026-06-10' });
+    const brisket = await store.dispatch(addTemplate({ name: 'Brisket', turn_in_time: '13:30' })).unwrap();
+    const ribs = await store.dispatch(addTemplate({ name: 'Ribs', turn_in_time: '12:00' })).unwrap();
+    await store.dispatch(
+      addTemplateStep({ template_id: brisket.id, name: 'Wrap', minutes_before_turn_in: 90 }),
+    );
+    await store.dispatch(
+      addTemplateStep({ template_id: ribs.id, name: 'Sauce', minutes_before_turn_in: 30 }),
+    );
+    for (const c of [contest, other])
+      for (const t of [brisket, ribs])
+        await store.dispatch(attachTemplate({ contest_id: c.id, template_id: t.id })).unwrap();
+    // Two runs of the cook-off: an earlier one no longer active, and the active one; notes on both.
+    const first = await store.dispatch(getOrStartRunForContest(contest.id)).unwrap();
+    await store.dispatch(addStepNote({ step_id: first.steps[0]!.id, body: 'Too early' })).unwrap();
+    store.dispatch(
+      changesApplied({ op: 'test/finish', set: { runs: [{ ...first.run, status: 'completed' }] } }),
+    );
+    const second = await store.dispatch(getOrStartRunForContest(contest.id)).unwrap();
+    expect(second.started).toBe(true);
+    await store.dispatch(addStepNote({ step_id: second.steps[1]!.id, body: 'Sauced' })).unwrap();
+    const kept = await store.dispatch(getOrStartRunForContest(other.id)).unwrap();
+    await store.dispatch(addStepNote({ step_id: kept.steps[0]!.id, body: 'Other team' })).unwrap();
+    for (const c of [contest, other])
+      await store.dispatch(saveContestEnvironment({ contest_id: c.id, lat: 31.8 })).unwrap();
+
+    const before = selectStoreCounts(store.getState());
+    const otherRecords = (state: ReturnType<typeof store.getState>) => ({
+      contest: contestSelectors.selectById(state, other.id),
+      attachments: selectContestAttachments(state, other.id),
+      runs: runSelectors.selectAll(state).filter((r) => r.contest_id === other.id),
+      steps: runStepSelectors.selectAll(state).filter((s) => s.contest_id === other.id),
+      notes: stepNoteSelectors.selectAll(state).filter((n) => n.run_id === kept.run.id),
+      environment: selectContestEnvironment(state, other.id),
+    });
+    const otherBefore = otherRecords(store.getState());
+    const stepsPerRun = second.steps.length;
+    expect(stepsPerRun).toBe(2);
+    expect(before).toMatchObject({
+      contests: 2,
+      contest_templates: 4,
+      runs: 3,
+      run_steps: 3 * stepsPerRun,
+      step_notes: 3,
+      contest_environment: 2,
+      templates: 2,
+      template_steps: 2,
+    });
+
+    // Every state the store goes through: the data changes once, all at once.
+    const dataStates: Record<string, number>[] = [];
+    let last = store.getState();
+    const unsubscribe = store.store.subscribe(() => {
+      const state = store.getState();
+      if (STORE_NAMES.some((name) => state[name] !== last[name])) dataStates.push(selectStoreCounts(state));
+      last = state;
+    });
+    await store.dispatch(deleteContest(contest.id)).unwrap();
+    unsubscribe();
+
+    const after = selectStoreCounts(store.getState());
+    expect(dataStates).toEqual([after]);
+    expect(after).toEqual({
+      ...before,
+      contests: 1,
+      contest_templates: 2,
+      runs: 1,
+      run_steps: stepsPerRun,
+      step_notes: 1,
+      contest_environment: 1,
+    });
+    // The other cook-off's records are the very same objects; templates and their steps stay.
+    const otherAfter = otherRecords(store.getState());
+    expect(otherAfter.contest).toBe(otherBefore.contest);
+    expect(otherAfter.attachments).toEqual(otherBefore.attachments);
+    expect(otherAfter.runs).toEqual(otherBefore.runs);
+    expect(otherAfter.steps).toEqual(otherBefore.steps);
+    expect(otherAfter.notes).toEqual(otherBefore.notes);
+    expect(otherAfter.environment).toBe(otherBefore.environment);
   });
 });
 

@@ -119,7 +119,11 @@ export const setContestClock = defineOperation<Contest, SetContestClockInput>(
   },
 );
 
-/** Deletes a cook-off with everything that belongs to it: attachments, runs, run steps, notes, weather. */
+/**
+ * Deletes a cook-off with everything that belongs to it: attachments, runs (active or not), their run
+ * steps and notes, weather; in one change, so all of it goes or none. Nothing blocks it ('Item not found'
+ * when the cook-off is gone already).
+ */
 export const deleteContest = defineOperation<void, string>(
   'contests/delete',
   FAILURE_MESSAGES.deleteContest,
