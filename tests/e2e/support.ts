@@ -1,4 +1,5 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { createRequire } from 'node:module';
 import { e2eAdmin } from './playwright.config';
 
 export const cookPassword = 'smoke-ring-2026';
@@ -98,6 +99,7 @@ export async function licensedCook(page: Page, request: APIRequestContext): Prom
   await page.goto('/promo?returnTo=%2Ftemplates');
   await page.getByLabel(/Promo code/).fill(code);
   await page.getByRole('button', { name: 'Redeem' }).click();
+  await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page).toHaveURL(/\/templates/);
   return cook;
 }
@@ -139,4 +141,20 @@ export async function startCookOff(page: Page, plan: CookOffPlan): Promise<void>
   await panel.getByRole('button', { name: 'Add', exact: true }).click();
   await panel.getByRole('button', { name: 'Close' }).click();
   await page.getByRole('button', { name: `Start ${plan.cookOff}` }).click();
+}
+
+const axeSource = createRequire(import.meta.url).resolve('axe-core/axe.min.js');
+
+/** Runs axe-core (WCAG 2 A and AA rules) on the page as it is now and expects no violation. */
+export async function expectNoAxeViolations(page: Page): Promise<void> {
+  await page.addScriptTag({ path: axeSource });
+  const violations = await page.evaluate(async () => {
+    const axe = (
+      window as unknown as { axe: { run: (context: Document, options: object) => Promise<AxeResults> } }
+    ).axe;
+    type AxeResults = { violations: { id: string; nodes: { target: string[] }[] }[] };
+    const results = await axe.run(document, { runOnly: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] });
+    return results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+  expect(violations).toEqual([]);
 }

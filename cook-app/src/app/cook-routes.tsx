@@ -19,6 +19,10 @@ const CategoriesScreen = lazy(() =>
   import('../features/categories').then((m) => ({ default: m.CategoriesScreen })),
 );
 const PromoScreen = lazy(() => import('../features/promo').then((m) => ({ default: m.PromoScreen })));
+// Opened from the run screen (an empty run, or turn-ins moved at the cooks' meeting); loads when first used.
+const ManageTemplatesPanel = lazy(() =>
+  import('../features/contests/manage-templates-panel').then((m) => ({ default: m.ManageTemplatesPanel })),
+);
 const RunScreen = lazy(() => import('../features/run').then((m) => ({ default: m.RunScreen })));
 const SettingsRoute = lazy(() => import('./settings-route').then((m) => ({ default: m.SettingsRoute })));
 const AboutRoute = lazy(() => import('./about-route').then((m) => ({ default: m.AboutRoute })));
@@ -36,7 +40,7 @@ const contests = (
 /** A run starts only on a device with a valid licence (else /promo, coming back here after). */
 const licensedRun = (
   <RequireDeviceLicence>
-    <RunScreen />
+    <RunScreen manageTemplates={ManageTemplatesPanel} />
   </RequireDeviceLicence>
 );
 

@@ -13,3 +13,4 @@ export * from './weather';
 export * from './run-review';
 export * from './contest-clock';
 export * from './replan';
+export * from './day-format';

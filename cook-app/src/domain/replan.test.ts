@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { groupPlanChanges, replanRun, type ReplanStep } from './replan';
+import { groupPlanChanges, netPlanChanges, readRunReplans, replanRun, type ReplanStep } from './replan';
 import { computeRunSchedule, type RunScheduleInput, type ScheduledStep } from './schedule';
-import { isStepPending } from './step-state';
+import { isStepCompleted, isStepPending } from './step-state';
 import { minutesToHhMm } from './time';
 
 const NOW = '2026-11-28T13:00:00.000Z';
@@ -191,8 +191,12 @@ describe('replanRun properties', () => {
         const oldById = new Map(done.steps.map((step) => [step.id, step]));
         for (const planned of schedule) {
           const step = inPlan.find((s) => key(s) === key(planned))!;
-          expect(step.planned_at).toBe(planned.scheduled_at);
           const old = oldById.get(step.id);
+          if (old && isStepCompleted(old)) {
+            expect([step.planned_at, step.scheduled_at]).toEqual([old.planned_at, old.scheduled_at]);
+            continue;
+          }
+          expect(step.planned_at).toBe(planned.scheduled_at);
           const snooze = old
             ? Date.parse(old.scheduled_at!) - Date.parse(old.planned_at ?? old.scheduled_at!)
             : 0;
@@ -318,5 +322,79 @@ describe('replanRun', () => {
     });
     expect(back.steps.map((s) => s.id).sort()).toEqual(steps.map((s) => s.id).sort());
     expect(back.steps.every((s) => !s.left_plan_at && s.status === 'completed')).toBe(true);
+  });
+});
+
+describe('netPlanChanges', () => {
+  const about = { step_id: 's1', name: 'Trim', template_name: 'Brisket' };
+  it('reads two moves of a step as one, and a move back as none', () => {
+    const first = {
+      at: NOW,
+      changes: [
+        {
+          kind: 'moved' as const,
+          ...about,
+          from: '2026-11-28T11:00:00.000Z',
+          to: '2026-11-28T11:30:00.000Z',
+        },
+      ],
+    };
+    const second = {
+      at: NOW,
+      changes: [
+        {
+          kind: 'moved' as const,
+          ...about,
+          from: '2026-11-28T11:30:00.000Z',
+          to: '2026-11-28T11:40:00.000Z',
+        },
+      ],
+    };
+    const back = {
+      at: NOW,
+      changes: [
+        {
+          kind: 'moved' as const,
+          ...about,
+          from: '2026-11-28T11:40:00.000Z',
+          to: '2026-11-28T11:00:00.000Z',
+        },
+      ],
+    };
+    expect(netPlanChanges([first, second])).toEqual([
+      { kind: 'moved', ...about, from: '2026-11-28T11:00:00.000Z', to: '2026-11-28T11:40:00.000Z' },
+    ]);
+    expect(netPlanChanges([first, second, back])).toEqual([]);
+  });
+
+  it('reads a step added then moved as added at its last time', () => {
+    const added = {
+      at: NOW,
+      changes: [{ kind: 'added' as const, ...about, at: '2026-11-28T11:00:00.000Z' }],
+    };
+    const moved = {
+      at: NOW,
+      changes: [
+        {
+          kind: 'moved' as const,
+          ...about,
+          from: '2026-11-28T11:00:00.000Z',
+          to: '2026-11-28T12:00:00.000Z',
+        },
+      ],
+    };
+    expect(netPlanChanges([added, moved])).toEqual([
+      { kind: 'added', ...about, at: '2026-11-28T12:00:00.000Z' },
+    ]);
+  });
+});
+
+describe('readRunReplans', () => {
+  it('keeps readable re-plans and drops anything else', () => {
+    const good = { at: NOW, changes: [{ kind: 'removed', name: 'Rest', template_name: null, at: null }] };
+    expect(
+      readRunReplans([good, { at: 5 }, 'x', { at: NOW, changes: [{ kind: 'exploded', name: 'x' }] }]),
+    ).toEqual([good]);
+    expect(readRunReplans({ not: 'a list' })).toEqual([]);
   });
 });

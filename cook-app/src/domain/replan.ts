@@ -5,7 +5,8 @@
 // A run step and a scheduled step are the same step when they have the same template and template step
 // (template_step_id null: the one step of a template without steps). The rules:
 // - A step still in the plan keeps its id, status, completion, dismissal and notes (notes hang on the id);
-//   its name, description and template name follow the plan, and its time follows the plan's time.
+//   its name, description and template name follow the plan, and its time follows the plan's time, except
+//   a completed step's: it keeps the times it was done against (the run's record).
 // - Snooze rule: a snoozed step keeps its snooze's distance from the plan. scheduled_at = planned_at +
 //   (the snooze's offset), so a step snoozed 10 min and then moved 30 min later by the plan is due 40 min
 //   after its old planned time, and a re-plan that does not move the step keeps the snooze as it was.
@@ -106,7 +107,11 @@ function keepInPlan<T extends ReplanStep>(
   now: string,
   changes: PlanChange[],
 ) {
-  const { moved, ...times } = followPlan(step, planned.scheduled_at);
+  // A completed step keeps the times it was done against: they are the run's record ('Planned' in the
+  // run summary), and a template adjusted for next time must not rewrite them.
+  const { moved, ...times } = isStepCompleted(step)
+    ? { moved: false, planned_at: step.planned_at, scheduled_at: step.scheduled_at }
+    : followPlan(step, planned.scheduled_at);
   const next: T = {
     ...step,
     ...times,
@@ -268,4 +273,29 @@ export function readRunReplans(value: unknown): RunReplan[] {
     const changes = raw.changes.map(readPlanChange).filter((change) => change !== null);
     return changes.length > 0 ? [{ at: raw.at, changes }] : [];
   });
+}
+
+/**
+ * The changes of several re-plans as one list, step by step: a step moved twice reads as one move from its
+ * first time to its last (none when it came back), a step added and then moved reads as added at its last
+ * time. Other changes are kept as they came.
+ */
+export function netPlanChanges(replans: readonly RunReplan[]): PlanChange[] {
+  const out: PlanChange[] = [];
+  const lastOf = new Map<string, number>();
+  for (const change of replans.flatMap((replan) => replan.changes)) {
+    const index = change.kind === 'moved' ? lastOf.get(change.step_id) : undefined;
+    const earlier = index === undefined ? undefined : out[index];
+    if (change.kind === 'moved' && earlier?.kind === 'moved')
+      out[index!] = { ...earlier, ...change, from: earlier.from };
+    else if (change.kind === 'moved' && earlier?.kind === 'added')
+      out[index!] = { ...earlier, at: change.to };
+    else {
+      if (change.kind === 'moved' || change.kind === 'added') lastOf.set(change.step_id, out.length);
+      out.push(change);
+    }
+  }
+  return out.filter(
+    (change) => change.kind !== 'moved' || parseInstant(change.from) !== parseInstant(change.to),
+  );
 }

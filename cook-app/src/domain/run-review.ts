@@ -3,7 +3,7 @@
 // template step's new minutes before turn-in when the team wants to plan with the actual time next time.
 // Pure: no clock, no storage.
 import { isRecord, readText } from './readers';
-import { isStepCompleted, isStepDismissed, readDueAt, stepsForView } from './step-state';
+import { isStepCompleted, isStepPending, readDueAt, stepsForView } from './step-state';
 import { MINUTE_MS, parseInstant } from './time';
 
 /** A step completed within this many minutes of its scheduled time reads 'on time'. */
@@ -50,12 +50,9 @@ function deltaOf({ plannedMs, actualMs }: { plannedMs: number | null; actualMs: 
   return plannedMs === null || actualMs === null ? null : scheduleDeltaMinutes(plannedMs, actualMs);
 }
 
-/** Over: every step completed or dismissed, and at least one completed. */
+/** Over: every step completed, dismissed or out of the plan, and at least one completed. */
 export function isRunOver(steps: readonly unknown[]): boolean {
-  return (
-    steps.some((step) => isStepCompleted(step)) &&
-    steps.every((step) => isStepCompleted(step) || isStepDismissed(step))
-  );
+  return steps.some((step) => isStepCompleted(step)) && !steps.some((step) => isStepPending(step));
 }
 
 /** Whether a difference is large enough to offer moving the template step (at least 5 minutes). */

@@ -291,7 +291,7 @@ describe('AlertCenter: missed while away', () => {
     expect(localStorage.getItem(ALERT_LAST_SEEN_KEY)).toBe(String(at('07:59:55')));
     showTab();
     expect(rows()).toEqual([
-      ['Trim', 'Brisket · due 08:30 · overdue by 90 min'],
+      ['Trim', 'Brisket · due 08:30 · overdue by 1 h 30 min'],
       ['Inject', 'Brisket · due 09:45 · overdue by 15 min'],
     ]);
     const links = within(missedRegion()!).getAllByRole('link', { name: 'View' });
@@ -310,7 +310,7 @@ describe('AlertCenter: missed while away', () => {
     const second = mount(bundle, { notify: recordingDelivery(true) });
     await tick();
     expect(rows().map(([name]) => name)).toEqual(['Trim', 'Inject']);
-    expect(rows()[0]).toEqual(['Trim', 'Brisket · due 08:30 · overdue by 91 min']);
+    expect(rows()[0]).toEqual(['Trim', 'Brisket · due 08:30 · overdue by 1 h 31 min']);
 
     fireEvent.click(within(missedRegion()!).getByRole('button', { name: 'Got it' }));
     expect(missedRegion()).toBeNull();

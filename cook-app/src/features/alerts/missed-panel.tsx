@@ -1,19 +1,26 @@
 // The "Missed while away" panel: at the top of the page content (not fixed), one row per missed step with
 // its name, template, due time and lateness, a 'View' link to its run, and one 'Got it' for the whole list.
 import { useId } from 'react';
-import { hhmmInZone } from '../../domain';
+import { formatClockToday, formatSpan, MINUTE_MS } from '../../domain';
 import { alertUrl } from './alert-engine';
 import { ViewLink } from './fallback-alerts';
 import type { MissedView } from './missed-while-away';
 
-/** 'overdue by N min' ('due now' within its first minute). */
+/** 'overdue by 12 h 5 min' (formatSpan: 'N min', 'H h M min', 'D d H h'); 'due now' within its first minute. */
 export function lateText(overdueMinutes: number): string {
-  return overdueMinutes < 1 ? 'due now' : `overdue by ${overdueMinutes} min`;
+  return overdueMinutes < 1 ? 'due now' : `overdue by ${formatSpan(overdueMinutes * MINUTE_MS)}`;
 }
 
-/** '<template> · due HH:MM · overdue by N min' (the template part left out when it has no name). */
+/**
+ * '<template> · due HH:MM · overdue by 1 h 30 min': the due time carries its day when it is not on
+ * today's date in the zone ('due Sun 23:00'); the template part is left out when it has no name.
+ */
 export function missedDetails(item: MissedView, timeZone: string): string {
-  return [item.templateName?.trim(), `due ${hhmmInZone(item.dueMs, timeZone)}`, lateText(item.overdueMinutes)]
+  return [
+    item.templateName?.trim(),
+    `due ${formatClockToday(item.dueMs, item.describedAtMs, timeZone)}`,
+    lateText(item.overdueMinutes),
+  ]
     .filter(Boolean)
     .join(' · ');
 }

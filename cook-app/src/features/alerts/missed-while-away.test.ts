@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { completeStep, dismissStep, snoozeStep } from '../../store';
+import fc from 'fast-check';
+import { DAY_MS } from '../../domain';
+import { completeStep, dismissStep, snoozeStep, type RunStep } from '../../store';
 import type { StepAlert } from './alert-engine';
 import {
   addMissed,
@@ -11,6 +13,7 @@ import {
   pruneMissed,
   readLastSeen,
   readMissed,
+  stepsOfCurrentRuns,
   writeLastSeen,
   writeMissed,
   type Missed,
@@ -47,6 +50,19 @@ describe('missedSince', () => {
     await bundle.store.dispatch(dismissStep(byName.Inject!.id)).unwrap();
     expect(
       missedSince({ steps: storeSteps(bundle), lastSeenMs: at('08:00:00'), nowMs: at('10:00:00') }),
+    ).toEqual([]);
+  });
+
+  it('leaves out a step no longer in the plan (kept by a re-plan for the All view only)', async () => {
+    const { bundle, byName } = await closedDay();
+    const steps = storeSteps(bundle).map((step) =>
+      step.id === byName.Trim!.id ? { ...step, left_plan_at: new Date(at('08:10:00')).toISOString() } : step,
+    );
+    expect(missedSince({ steps, lastSeenMs: at('08:00:00'), nowMs: at('10:00:00') })).toEqual([
+      { stepId: byName.Inject!.id, dueMs: at('09:45:00'), stage: 'overdue' },
+    ]);
+    expect(
+      pruneMissed([{ stepId: byName.Trim!.id, dueMs: at('08:30:00'), stage: 'overdue' }], steps),
     ).toEqual([]);
   });
 
@@ -107,7 +123,7 @@ describe('the missed list', () => {
     expect(pruneMissed([...list, gone], storeSteps(bundle))).toEqual([entry('Inject', '09:45')]);
   });
 
-  it('describes each entry with its step, template, run and cook-off and whole minutes overdue', async () => {
+  it('describes each entry with its step, template, run and cook-off, whole minutes overdue and the minute it was described at', async () => {
     const { bundle, byName, run, contest } = await closedDay();
     const list: Missed[] = [{ stepId: byName.Trim!.id, dueMs: at('08:30:00'), stage: 'overdue' }];
     expect(describeMissed(list, storeSteps(bundle), at('10:00:59'))).toEqual([
@@ -118,6 +134,7 @@ describe('the missed list', () => {
         runId: run.id,
         contestId: contest.id,
         overdueMinutes: 90,
+        describedAtMs: at('10:00:00'),
       },
     ]);
   });
@@ -162,5 +179,63 @@ describe('the missed list', () => {
     expect(readLastSeen(localStorage)).toBe(at('08:00:00'));
     localStorage.setItem(ALERT_LAST_SEEN_KEY, 'soon');
     expect(readLastSeen(localStorage)).toBeNull();
+  });
+});
+
+describe('stepsOfCurrentRuns', () => {
+  const T = Date.parse('2026-06-01T18:00:00.000Z');
+  const step = (id: string, runId: string, scheduledAt: string | null, fields: Partial<RunStep> = {}) =>
+    ({
+      id,
+      run_id: runId,
+      contest_id: 'c',
+      name: id,
+      template_name: 'Brisket',
+      scheduled_at: scheduledAt,
+      status: 'pending',
+      completed_at: null,
+      dismissed_for_user: false,
+      ...fields,
+    }) as const;
+  const iso = (ms: number) => new Date(ms).toISOString();
+
+  it("keeps a run's steps until a day after its last turn-in (the latest due time among its steps, completed ones too), then drops them all", () => {
+    const steps = [
+      step('trim', 'r1', iso(T - 10 * 3_600_000)),
+      step('box', 'r1', iso(T), { status: 'completed', completed_at: iso(T) }),
+    ];
+    expect(stepsOfCurrentRuns(steps, T + DAY_MS).map((s) => s.id)).toEqual(['trim', 'box']);
+    expect(stepsOfCurrentRuns(steps, T + DAY_MS + 1)).toEqual([]);
+    expect(stepsOfCurrentRuns(steps, T + 30 * DAY_MS)).toEqual([]);
+  });
+
+  it('judges each run on its own, and keeps a run whose steps have no times', () => {
+    const steps = [
+      step('old', 'month-old', iso(T - 30 * DAY_MS)),
+      step('today', 'current', iso(T - 3_600_000)),
+      step('undated', 'no-times', null),
+      step('later', 'current', iso(T + 3_600_000)),
+    ];
+    expect(stepsOfCurrentRuns(steps, T).map((s) => s.id)).toEqual(['today', 'undated', 'later']);
+  });
+
+  it("property: a run's steps are kept all together or dropped all together, kept exactly when its latest due time is at most a day before now or it has none", () => {
+    const arbStep = fc.record({
+      run: fc.constantFrom('a', 'b', 'c'),
+      offset: fc.option(fc.integer({ min: -3 * DAY_MS, max: DAY_MS }), { nil: null }),
+    });
+    fc.assert(
+      fc.property(fc.array(arbStep, { maxLength: 12 }), (specs) => {
+        const steps = specs.map(({ run, offset }, i) =>
+          step(`s${i}`, run, offset === null ? null : iso(T + offset)),
+        );
+        const kept = new Set(stepsOfCurrentRuns(steps, T).map((s) => s.id));
+        for (const run of ['a', 'b', 'c']) {
+          const times = specs.filter((s) => s.run === run && s.offset !== null).map((s) => s.offset!);
+          const current = times.length === 0 || Math.max(...times) >= -DAY_MS;
+          steps.filter((s) => s.run_id === run).forEach((s) => expect(kept.has(s.id)).toBe(current));
+        }
+      }),
+    );
   });
 });

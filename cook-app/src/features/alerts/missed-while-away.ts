@@ -2,9 +2,10 @@
 // the app was closed or hidden, kept until the team acknowledges them. Pure except the read/write helpers
 // (storage); the clock is a parameter.
 import {
+  DAY_MS,
   DUE_NOW_WINDOW_MS,
-  isStepCompleted,
-  isStepDismissed,
+  isStepPending,
+  MINUTE_MS,
   readDueAt,
   type AlertStage,
 } from '../../domain';
@@ -31,19 +32,41 @@ export type MissedView = Missed & {
   contestId: string;
   /** Whole minutes from the due time to now (0 within the first minute). */
   overdueMinutes: number;
+  /** Now, to the minute (rounded down), when the row was described: whether its due time is today. */
+  describedAtMs: number;
 };
 
-/** Still needs attention: neither completed nor dismissed. */
-function isPending(step: AlertStep): boolean {
-  return !isStepCompleted(step) && !isStepDismissed(step);
+/** A run's steps leave the missed list once its last turn-in is more than this long past. */
+export const MISSED_RUN_EXPIRY_MS = DAY_MS;
+
+/**
+ * The steps the missed list may hold, from the steps of the active runs (the caller passes only those of
+ * runs with status 'active': a finished run's steps are never passed): those of a run whose last turn-in,
+ * the latest due time among all its steps, is at most a day (MISSED_RUN_EXPIRY_MS) before now. A run
+ * whose steps have no due time is kept. Every step stays in its run's All view.
+ */
+export function stepsOfCurrentRuns<S extends Pick<AlertStep, 'run_id'>>(
+  steps: readonly S[],
+  nowMs: number,
+): S[] {
+  const lastTurnIn = new Map<string, number>();
+  for (const step of steps) {
+    const due = readDueAt(step);
+    if (due !== null) lastTurnIn.set(step.run_id, Math.max(due, lastTurnIn.get(step.run_id) ?? due));
+  }
+  return steps.filter((step) => {
+    const last = lastTurnIn.get(step.run_id);
+    return last === undefined || nowMs - last <= MISSED_RUN_EXPIRY_MS;
+  });
 }
 
 const byDue = (a: Missed, b: Missed) => a.dueMs - b.dueMs || (a.stepId < b.stepId ? -1 : 1);
 
 /**
- * The steps due while the app was away: every step passed in (the caller passes the steps of the active
- * runs), not completed and not dismissed, whose due time is after `lastSeenMs` and not after `nowMs`;
- * ordered by due time. Nothing when `lastSeenMs` is null (first start ever: nothing was seen before).
+ * The steps due while the app was away: every step passed in (the steps of the active runs, see
+ * stepsOfCurrentRuns), still pending (isStepPending: not completed, dismissed or off the plan), whose due
+ * time is after `lastSeenMs` and not after `nowMs`; ordered by due time. Nothing when `lastSeenMs` is
+ * null (first start ever: nothing was seen before).
  * The stage is the one the step has reached now: 'due-now' within 5 s of its time, else 'overdue'.
  */
 export function missedSince({
@@ -59,7 +82,7 @@ export function missedSince({
   const missed: Missed[] = [];
   for (const step of steps) {
     const dueMs = readDueAt(step);
-    if (dueMs === null || dueMs <= lastSeenMs || dueMs > nowMs || !isPending(step)) continue;
+    if (dueMs === null || dueMs <= lastSeenMs || dueMs > nowMs || !isStepPending(step)) continue;
     missed.push({
       stepId: step.id,
       dueMs,
@@ -83,15 +106,15 @@ export function addMissed(list: readonly Missed[], added: readonly Missed[]): Mi
 }
 
 /**
- * The entries that still need attention: their step is still one of `steps` (an active run's), not
- * completed, not dismissed, and still due at the time it was missed at (a snoozed or rescheduled step
+ * The entries that still need attention: their step is still one of `steps` (a current run's), still
+ * pending (isStepPending), and still due at the time it was missed at (a snoozed or rescheduled step
  * leaves the list: it alerts again at its new time).
  */
 export function pruneMissed(list: readonly Missed[], steps: readonly AlertStep[]): Missed[] {
   const stepsById = new Map(steps.map((step) => [step.id, step]));
   return list.filter((entry) => {
     const step = stepsById.get(entry.stepId);
-    return !!step && isPending(step) && readDueAt(step) === entry.dueMs;
+    return !!step && isStepPending(step) && readDueAt(step) === entry.dueMs;
   });
 }
 
@@ -112,7 +135,8 @@ export function describeMissed(
       templateName: step.template_name,
       runId: step.run_id,
       contestId: step.contest_id,
-      overdueMinutes: Math.max(0, Math.floor((nowMs - entry.dueMs) / 60_000)),
+      overdueMinutes: Math.max(0, Math.floor((nowMs - entry.dueMs) / MINUTE_MS)),
+      describedAtMs: Math.floor(nowMs / MINUTE_MS) * MINUTE_MS,
     });
   }
   return views;
@@ -149,7 +173,8 @@ export function sameMissedViews(a: readonly MissedView[], b: readonly MissedView
       x.templateName === y.templateName &&
       x.runId === y.runId &&
       x.contestId === y.contestId &&
-      x.overdueMinutes === y.overdueMinutes,
+      x.overdueMinutes === y.overdueMinutes &&
+      x.describedAtMs === y.describedAtMs,
   );
 }
 

@@ -13,6 +13,7 @@ import {
   readMissed,
   sameMissed,
   sameMissedViews,
+  stepsOfCurrentRuns,
   writeLastSeen,
   writeMissed,
   type Missed,
@@ -21,7 +22,7 @@ import {
 
 /** What one engine check tells the hook. */
 export type MissedCheck = {
-  /** The steps of the active runs. */
+  /** The steps of the active runs (those of a run more than a day past its last turn-in are left out here). */
   steps: readonly AlertStep[];
   /** The alerts this check delivered. */
   delivered: readonly StepAlert[];
@@ -43,7 +44,8 @@ export type MissedWhileAway = {
  * At each check: while hidden, the delivered alerts join the list; at the first visible check after
  * being away (the start of this mount, a hidden period, or a visible gap longer than AWAY_GAP_MS) the
  * steps due since the stored last-seen instant join it (missedSince); every visible check stores now as
- * last seen. Entries whose step was completed, dismissed, rescheduled or is gone leave the list.
+ * last seen. Entries whose step was completed, dismissed, rescheduled, left the plan or is gone leave the
+ * list, and so do those of a run that is finished or more than a day past its last turn-in.
  * The list is read back from storage at each check, so another tab's additions and acknowledgement count.
  */
 export function useMissedWhileAway(storage: Storage | undefined): MissedWhileAway {
@@ -54,7 +56,9 @@ export function useMissedWhileAway(storage: Storage | undefined): MissedWhileAwa
   const away = useRef(true);
 
   const record = useCallback(
-    ({ steps, delivered, nowMs, hidden }: MissedCheck) => {
+    ({ steps: activeSteps, delivered, nowMs, hidden }: MissedCheck) => {
+      // A run more than a day past its last turn-in no longer has missed steps (they stay in its All view).
+      const steps = stepsOfCurrentRuns(activeSteps, nowMs);
       const usable = storage && storageWorks.current ? storage : null;
       const previous = (usable && readMissed(usable)) ?? memory.current.missed;
       const lastSeenMs = (usable && readLastSeen(usable)) ?? memory.current.lastSeenMs;

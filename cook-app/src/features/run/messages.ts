@@ -18,6 +18,8 @@ export const RUN_TEXT = {
   noDueTime: 'No time',
   overdue: 'Overdue',
   dismissed: 'Dismissed',
+  offPlan: 'No longer in the plan',
+  contestDate: 'Cook-off date',
   done: 'Done',
   completedAt: (hhmm: string) => `Completed at ${hhmm}`,
   countdownIn: (text: string) => `in ${text}`,
@@ -62,4 +64,42 @@ export const RUN_TEXT = {
   contestClockLabel: 'The official clock shows (HH:MM)',
   contestClockHint: "Type it as announced at the cooks' meeting: every time of this cook-off follows it.",
   contestClockFailed: 'Failed to save cook-off',
+} as const;
+
+/** The notice of plan changes (beyond SPEC.md, issue 18). */
+export const PLAN_TEXT = {
+  title: 'The plan changed',
+  dismiss: 'Dismiss the plan changes',
+  noTemplate: 'No template',
+  noTime: 'no time',
+  steps: (n: number) => (n === 1 ? '1 step' : `${n} steps`),
+  moved: (steps: string, span: string, later: boolean) => `${steps} ${span} ${later ? 'later' : 'earlier'}`,
+  added: (steps: string) => `${steps} added`,
+  removed: (steps: string) => `${steps} removed`,
+  'left-plan': (steps: string) => `${steps} no longer in the plan`,
+  renamed: (steps: string) => `${steps} renamed`,
+  showList: (n: number) => (n === 1 ? 'Show the step' : `Show the ${n} steps`),
+  lineMoved: (step: string, from: string, to: string) => `${step}: ${from} → ${to}`,
+  lineAdded: (step: string, at: string) => `${step}: added, due ${at}`,
+  lineRemoved: (step: string, at: string) => `${step}: removed (was due ${at})`,
+  lineLeftPlan: (step: string) => `${step}: no longer in the plan (kept in All)`,
+  lineRenamed: (step: string, from: string) => `${step}: renamed (was ${from})`,
+} as const;
+
+/** Run actions beyond SPEC.md (issue 18): the empty run, Manage templates, Reset and Finish. */
+export const RUN_ACTIONS_TEXT = {
+  heading: 'Run',
+  emptyTitle: 'No templates attached',
+  emptyText:
+    'This cook-off has no templates yet. Attach templates and their steps appear here, scheduled back from each turn-in.',
+  manageTemplates: 'Manage templates',
+  reset: 'Reset run',
+  resetTitle: 'Reset this run?',
+  resetMessage:
+    'Every step becomes pending again: completions, dismissals and snoozes are undone. Notes are kept.',
+  finish: 'Finish run',
+  finishTitle: 'Finish this run?',
+  finishMessage: 'Alerts stop and the run is kept as it is. Starting this cook-off again makes a new run.',
+  finished: (when: string) => `Finished ${when}.`,
+  resetDone: 'Run reset: every step is pending again.',
 } as const;

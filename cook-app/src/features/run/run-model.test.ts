@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RunStep } from '../../store';
-import { countCompleted, formatCountdown, stepColours, timelineSchedule } from './run-model';
+import { countCompleted, formatCountdown, stepColours, stepDayGroups, timelineSchedule } from './run-model';
 
 const T = Date.parse('2026-06-01T15:00:00.000Z');
 const S = 1_000;
@@ -40,7 +40,50 @@ describe('formatCountdown', () => {
     expect(formatCountdown(T - 252 * S, T)).toBe('overdue 4:12');
     expect(formatCountdown(T - 1, T)).toBe('overdue 0:00');
     expect(formatCountdown(T - 3600 * S, T)).toBe('overdue 1:00:00');
-    expect(formatCountdown(T - 26 * 3600 * S, T)).toBe('overdue 26:00:00');
+    expect(formatCountdown(T - 23 * 3600 * S, T)).toBe('overdue 23:00:00');
+  });
+
+  it("reads days and hours from 24 h on: a step 75:49:56 away reads 'in 3 d 3 h', one 26 h past 'overdue 1 d 2 h'", () => {
+    expect(formatCountdown(T + (75 * 3600 + 49 * 60 + 56) * S, T)).toBe('in 3 d 3 h');
+    expect(formatCountdown(T + 24 * 3600 * S, T)).toBe('in 1 d');
+    expect(formatCountdown(T + 24 * 3600 * S - 1, T)).toBe('in 1 d');
+    expect(formatCountdown(T + 24 * 3600 * S - 1000, T)).toBe('in 23:59:59');
+    expect(formatCountdown(T - 26 * 3600 * S, T)).toBe('overdue 1 d 2 h');
+  });
+});
+
+describe('stepDayGroups', () => {
+  const due = (id: string, iso: string | null) => step(id, 'Brisket', { scheduled_at: iso });
+
+  it('makes one group per day of the due times in the zone, in order, with a "Sat 28 Nov" label', () => {
+    const steps = [
+      due('trim', '2026-11-28T01:00:00.000Z'), // Fri 19:00 in Chicago
+      due('on', '2026-11-28T04:30:00.000Z'), // Fri 22:30
+      due('wrap', '2026-11-28T12:00:00.000Z'), // Sat 06:00
+      due('box', '2026-11-28T19:20:00.000Z'), // Sat 13:20
+    ];
+    expect(
+      stepDayGroups(steps, 'America/Chicago').map((g) => [g.key, g.label, g.steps.map((s) => s.id)]),
+    ).toEqual([
+      ['2026-11-27', 'Fri 27 Nov', ['trim', 'on']],
+      ['2026-11-28', 'Sat 28 Nov', ['wrap', 'box']],
+    ]);
+    expect(stepDayGroups(steps, 'UTC').map((g) => g.label)).toEqual(['Sat 28 Nov']);
+  });
+
+  it("puts steps without a due time in a last 'No time' group, and gives one group when all are on one day", () => {
+    const steps = [
+      due('a', '2026-11-27T23:00:00.000Z'),
+      due('b', '2026-11-28T01:00:00.000Z'),
+      due('c', null),
+    ];
+    expect(stepDayGroups(steps, 'UTC').map((g) => [g.key, g.label, g.steps.map((s) => s.id)])).toEqual([
+      ['2026-11-27', 'Fri 27 Nov', ['a']],
+      ['2026-11-28', 'Sat 28 Nov', ['b']],
+      ['none', 'No time', ['c']],
+    ]);
+    expect(stepDayGroups(steps, 'America/Chicago').map((g) => g.key)).toEqual(['2026-11-27', 'none']);
+    expect(stepDayGroups([], 'UTC')).toEqual([]);
   });
 });
 

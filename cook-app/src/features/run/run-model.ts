@@ -1,37 +1,56 @@
 // Pure helpers of the run screen: countdown text, step colours, progress and the timeline's schedule.
 import {
   assignTemplateColours,
+  countdownParts,
+  formatDayLabel,
   isStepCompleted,
   ON_TIME_TOLERANCE_MINUTES,
   readDueAt,
   readText,
   UNNAMED_TEMPLATE_COLOUR,
+  ymdInZone,
   type StepColour,
 } from '../../domain';
 import type { TimelineStep } from '../../lib/cook-off-timeline';
 import type { RunStep } from '../../store';
 import { RUN_TEXT } from './messages';
 
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** A duration in whole seconds as 'M:SS', or 'H:MM:SS' from one hour on. */
-export function formatDuration(totalSeconds: number): string {
-  const hours = Math.floor(totalSeconds / 3600);
-  const minutes = Math.floor((totalSeconds % 3600) / 60);
-  const seconds = totalSeconds % 60;
-  return hours > 0 ? `${hours}:${pad(minutes)}:${pad(seconds)}` : `${minutes}:${pad(seconds)}`;
-}
-
 /**
  * 'in 1:05:30' until the step is due (seconds rounded up, so it reads 'in 0:00' only at the due
- * instant), 'overdue 4:12' after (seconds rounded down). Overdue is strictly after the due time, as
- * isStepOverdue says.
+ * instant), 'overdue 4:12' after (seconds rounded down); from 24 h away on, days and hours ('in 3 d 3 h',
+ * 'overdue 1 d 2 h'). Overdue is strictly after the due time, as isStepOverdue says.
  */
 export function formatCountdown(dueMs: number, nowMs: number): string {
-  const diff = dueMs - nowMs;
-  return diff >= 0
-    ? RUN_TEXT.countdownIn(formatDuration(Math.ceil(diff / 1000)))
-    : RUN_TEXT.countdownOverdue(formatDuration(Math.floor(-diff / 1000)));
+  const { overdue, text } = countdownParts(dueMs, nowMs);
+  return overdue ? RUN_TEXT.countdownOverdue(text) : RUN_TEXT.countdownIn(text);
+}
+
+/** The steps of one day: its 'YYYY-MM-DD' in the zone ('none' for steps without a due time) and label. */
+export type StepDayGroup<T> = { key: string; label: string; steps: T[] };
+
+/**
+ * The steps (in schedule order) grouped by the day they are due in the zone, one group per day in order
+ * of appearance, labelled 'Sat 28 Nov'; steps without a due time form a last 'No time' group.
+ */
+export function stepDayGroups<T>(steps: readonly T[], timeZone: string): StepDayGroup<T>[] {
+  const groups = new Map<string, StepDayGroup<T>>();
+  let undated: StepDayGroup<T> | null = null;
+  for (const step of steps) {
+    const due = readDueAt(step);
+    if (due === null) {
+      undated ??= { key: 'none', label: RUN_TEXT.noDueTime, steps: [] };
+      undated.steps.push(step);
+      continue;
+    }
+    const key = ymdInZone(due, timeZone);
+    let group = groups.get(key);
+    if (!group) {
+      group = { key, label: formatDayLabel(due, timeZone), steps: [] };
+      groups.set(key, group);
+    }
+    group.steps.push(step);
+  }
+  return undated ? [...groups.values(), undated] : [...groups.values()];
 }
 
 /**

@@ -122,13 +122,14 @@ describe('Run screen: loading and lists', () => {
     expect(within(sauce).queryByRole('button', { name: 'Dismiss Sauce' })).toBeNull();
   });
 
-  it("starts a run for a cook-off with no templates and shows 'No steps to show.' and '0 of 0 steps done'", async () => {
+  it('starts a run for a cook-off with no templates and says none is attached, with no progress of 0 steps', async () => {
     const bundle = await cookStore();
     const empty = await cookOff(bundle, { withTemplates: false });
     renderRun(bundle, empty.id);
 
-    expect(await screen.findByText('No steps to show.')).toBeTruthy();
-    expect(screen.getByRole('progressbar', { name: '0 of 0 steps done' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'No templates attached' })).toBeTruthy();
+    expect(screen.queryByRole('progressbar')).toBeNull();
+    expect(screen.queryByRole('tablist')).toBeNull();
     expect(selectActiveRun(bundle.store.getState(), empty.id)).toBeDefined();
   });
 

@@ -1,7 +1,23 @@
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import {
+  Suspense,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ComponentType,
+  type ReactNode,
+} from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { Banner, Button, ProgressBar, Spinner, Tabs } from '@pitclock/design-system';
-import { contestNow, hhmmInZone, isRunOver, RUN_CLOCK_REFRESH_MS, type StepView } from '../../domain';
+import { Banner, Button, EmptyState, ProgressBar, Spinner, Tabs } from '@pitclock/design-system';
+import {
+  contestNow,
+  hhmmInZone,
+  isRunOver,
+  isStepOffPlan,
+  RUN_CLOCK_REFRESH_MS,
+  type StepView,
+} from '../../domain';
 import {
   contestSelectors,
   FAILURE_MESSAGES,
@@ -12,6 +28,7 @@ import {
   selectRunSteps,
   STORE_MESSAGES,
   useCookSelector,
+  type Contest,
   type Run,
   type RunStep,
 } from '../../store';
@@ -19,8 +36,11 @@ import { NotificationStatus } from '../../lib/notification-status';
 import { useStoreLoad } from '../../lib/use-store-load';
 import { CompleteDialog } from './complete-dialog';
 import { ContestClock } from './contest-clock';
-import { RUN_TEXT } from './messages';
+import { ContestDate } from './contest-date';
+import { RUN_ACTIONS_TEXT, RUN_TEXT } from './messages';
 import { NotesDialog } from './notes-dialog';
+import { PlanNotice } from './plan-notice';
+import { RunActionsBar } from './run-actions-bar';
 import { countCompleted, stepColours } from './run-model';
 import { RunSummary } from './run-summary';
 import { RunTimeline } from './run-timeline';
@@ -32,14 +52,18 @@ import { useNow } from './use-now';
 import '../../lib/screen.css';
 import './run.css';
 
+/** The cook-off's Manage templates panel (the app gives it: the run feature does not import cook-offs). */
+export type ManageTemplatesComponent = ComponentType<{ contest: Contest; onClose: () => void }>;
+
 export type RunScreenProps = {
+  manageTemplates?: ManageTemplatesComponent;
   /** The clock (tests pass the store's). */
   now?: () => number;
   /** The device's time zone (tests pass the store's). */
   timeZone?: string;
 };
 
-type ClockProps = { now: () => number; timeZone: string };
+type ClockProps = { now: () => number; timeZone: string; manageTemplates?: ManageTemplatesComponent };
 
 const TITLE_ID = 'pc-run-title';
 const STEPS_TITLE_ID = 'pc-run-steps-title';
@@ -98,7 +122,12 @@ function Failed({ message, title }: { message: string; title: string }) {
 type Dialog = { kind: 'complete' | 'snooze' | 'notes'; stepId: string };
 
 /** A loaded run: header with clock and progress, timeline, Pending / All, actions and their dialogs. */
-function RunView({ run, now: phoneNow, timeZone }: ClockProps & { run: Run }) {
+function RunView({
+  run,
+  now: phoneNow,
+  timeZone,
+  manageTemplates: ManageTemplates,
+}: ClockProps & { run: Run }) {
   const contest = useCookSelector((state) => contestSelectors.selectById(state, run.contest_id));
   // Every time of this screen is on the cook-off's contest clock (the phone's when none is set).
   const now = useCallback(() => contestNow(contest, phoneNow()), [contest, phoneNow]);
@@ -108,6 +137,7 @@ function RunView({ run, now: phoneNow, timeZone }: ClockProps & { run: Run }) {
   const [view, setView] = useState<StepView>('pending');
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  const [managing, setManaging] = useState(false);
   const dismissal = useDismissal();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const undoRef = useRef<HTMLButtonElement>(null);
@@ -131,7 +161,10 @@ function RunView({ run, now: phoneNow, timeZone }: ClockProps & { run: Run }) {
     refocus.current = true;
     setDialog(null);
   };
-  const done = countCompleted(steps);
+  // Steps no longer in the plan show in All, but the progress counts the plan's steps.
+  const planned = useMemo(() => steps.filter((step) => !isStepOffPlan(step)), [steps]);
+  const done = countCompleted(planned);
+  const openManage = ManageTemplates && contest ? () => setManaging(true) : undefined;
 
   const onAction = (action: StepAction, step: RunStep) => {
     setNotice(null);
@@ -161,18 +194,31 @@ function RunView({ run, now: phoneNow, timeZone }: ClockProps & { run: Run }) {
             <span className="pc-run__clock-label">{RUN_TEXT.clockLabel}</span>{' '}
             <time dateTime={new Date(clock).toISOString()}>{hhmmInZone(clock, timeZone)}</time>
           </p>
+          <ContestDate contest={contest} run={run} />
           {contest ? <ContestClock contest={contest} /> : null}
           <NotificationStatus />
         </>
       }
     >
-      <ProgressBar
-        className="pc-run__progress"
-        value={done}
-        max={Math.max(steps.length, 1)}
-        label={RUN_TEXT.progress(done, steps.length)}
-        tone={steps.length > 0 && done === steps.length ? 'green' : 'accent'}
-      />
+      <PlanNotice run={run} nowMs={clock} timeZone={timeZone} />
+      {planned.length > 0 ? (
+        <ProgressBar
+          className="pc-run__progress"
+          value={done}
+          max={planned.length}
+          label={RUN_TEXT.progress(done, planned.length)}
+          tone={done === planned.length ? 'green' : 'accent'}
+        />
+      ) : (
+        <EmptyState
+          className="pc-run__empty"
+          title={RUN_ACTIONS_TEXT.emptyTitle}
+          text={RUN_ACTIONS_TEXT.emptyText}
+          action={
+            openManage ? <Button onClick={openManage}>{RUN_ACTIONS_TEXT.manageTemplates}</Button> : undefined
+          }
+        />
+      )}
       {dismissal.error ? (
         <Banner tone="red" onDismiss={dismissal.clearError}>
           {dismissal.error}
@@ -185,20 +231,34 @@ function RunView({ run, now: phoneNow, timeZone }: ClockProps & { run: Run }) {
       ) : null}
       <RunTimeline run={run} steps={steps} nowMs={clock} timeZone={timeZone} />
       {isRunOver(steps) ? <RunSummary steps={steps} timeZone={timeZone} /> : null}
-      <section className="pc-run__steps" aria-labelledby={STEPS_TITLE_ID}>
-        <h2 id={STEPS_TITLE_ID} ref={headingRef} tabIndex={-1} className="pc-run__subtitle">
-          {RUN_TEXT.stepsHeading}
-        </h2>
-        <Tabs
-          label={RUN_TEXT.tabsLabel}
-          value={view}
-          onValueChange={(id) => setView(id === 'all' ? 'all' : 'pending')}
-          items={[
-            { id: 'pending', label: RUN_TEXT.pending, content: list('pending') },
-            { id: 'all', label: RUN_TEXT.all, content: list('all') },
-          ]}
-        />
-      </section>
+      {steps.length > 0 ? (
+        <section className="pc-run__steps" aria-labelledby={STEPS_TITLE_ID}>
+          <h2 id={STEPS_TITLE_ID} ref={headingRef} tabIndex={-1} className="pc-run__subtitle">
+            {RUN_TEXT.stepsHeading}
+          </h2>
+          <Tabs
+            label={RUN_TEXT.tabsLabel}
+            value={view}
+            onValueChange={(id) => setView(id === 'all' ? 'all' : 'pending')}
+            items={[
+              { id: 'pending', label: RUN_TEXT.pending, content: list('pending') },
+              { id: 'all', label: RUN_TEXT.all, content: list('all') },
+            ]}
+          />
+        </section>
+      ) : null}
+      <RunActionsBar
+        run={run}
+        nowMs={clock}
+        timeZone={timeZone}
+        onManageTemplates={planned.length > 0 ? openManage : undefined}
+        onReset={setNotice}
+      />
+      {managing && ManageTemplates && contest ? (
+        <Suspense fallback={<Spinner label={RUN_TEXT.loading} />}>
+          <ManageTemplates contest={contest} onClose={() => setManaging(false)} />
+        </Suspense>
+      ) : null}
       <div className="pc-run-undo" role="status">
         {dismissal.undo ? (
           <div className="pc-run-undo__bar">
@@ -241,7 +301,7 @@ function RunView({ run, now: phoneNow, timeZone }: ClockProps & { run: Run }) {
 }
 
 /** /contests/:id/steps: the cook-off's one active run, started here when there is none. */
-function ContestRun({ contestId, now, timeZone }: ClockProps & { contestId: string }) {
+function ContestRun({ contestId, ...clock }: ClockProps & { contestId: string }) {
   const run = useCookSelector((state) => selectActiveRun(state, contestId));
   const contestName = useCookSelector((state) => contestSelectors.selectById(state, contestId)?.name);
   const { loading, loadError } = useStoreLoad(
@@ -249,7 +309,7 @@ function ContestRun({ contestId, now, timeZone }: ClockProps & { contestId: stri
     STORE_MESSAGES.startRunFailed,
     contestId,
   );
-  if (run && !loadError) return <RunView run={run} now={now} timeZone={timeZone} />;
+  if (run && !loadError) return <RunView run={run} {...clock} />;
   if (loading) return <Loading />;
   return (
     <Failed
@@ -260,14 +320,14 @@ function ContestRun({ contestId, now, timeZone }: ClockProps & { contestId: stri
 }
 
 /** /contests/:contestId/runs/:runId/steps: a run by id ('Run not found' when it is not here). */
-function RunById({ runId, now, timeZone }: ClockProps & { runId: string }) {
+function RunById({ runId, ...clock }: ClockProps & { runId: string }) {
   const run = useCookSelector((state) => runSelectors.selectById(state, runId));
   const { loading, loadError } = useStoreLoad(
     (dispatch) => dispatch(getRun(runId)).unwrap(),
     FAILURE_MESSAGES.loadSteps,
     runId,
   );
-  if (run && !loadError) return <RunView run={run} now={now} timeZone={timeZone} />;
+  if (run && !loadError) return <RunView run={run} {...clock} />;
   if (loading) return <Loading />;
   if (!loadError || loadError === STORE_MESSAGES.runNotFound) return <NotFound />;
   return <Failed title={RUN_TEXT.defaultTitle} message={loadError} />;
@@ -277,9 +337,10 @@ function RunById({ runId, now, timeZone }: ClockProps & { runId: string }) {
  * The run screen (SPEC.md section 2): /contests/:id/steps starts or reuses the cook-off's active run;
  * /contests/:contestId/runs/:runId/steps opens a run by id.
  */
-export function RunScreen({ now = Date.now, timeZone = systemZone() }: RunScreenProps) {
+export function RunScreen({ now = Date.now, timeZone = systemZone(), manageTemplates }: RunScreenProps) {
   const { id, contestId, runId } = useParams<{ id: string; contestId: string; runId: string }>();
-  if (runId) return <RunById key={runId} runId={runId} now={now} timeZone={timeZone} />;
+  const clock = { now, timeZone, manageTemplates };
+  if (runId) return <RunById key={runId} runId={runId} {...clock} />;
   const contest = id ?? contestId ?? '';
-  return <ContestRun key={contest} contestId={contest} now={now} timeZone={timeZone} />;
+  return <ContestRun key={contest} contestId={contest} {...clock} />;
 }

@@ -1,10 +1,11 @@
 import type { CSSProperties } from 'react';
 import { Badge, Button } from '@pitclock/design-system';
 import {
+  formatClockNear,
   formatScheduleDelta,
-  hhmmInZone,
   isStepCompleted,
   isStepDismissed,
+  isStepOffPlan,
   isStepOverdue,
   parseInstant,
   readDueAt,
@@ -55,9 +56,14 @@ function ActionButton({
   );
 }
 
+/**
+ * The due time ('HH:MM', with its day when more than 24 h from now: 'Thu 17:50'), then the completion
+ * time or the countdown ('in 3 d 2 h' from 24 h on); a step no longer in the plan has no countdown.
+ */
 function StepWhen({ step, nowMs, timeZone }: { step: RunStep; nowMs: number; timeZone: string }) {
   const due = readDueAt(step);
   const completed = isStepCompleted(step);
+  const offPlan = isStepOffPlan(step);
   const completedAt = parseInstant(step.completed_at);
   const delta = stepScheduleDelta(step);
   return (
@@ -66,14 +72,16 @@ function StepWhen({ step, nowMs, timeZone }: { step: RunStep; nowMs: number; tim
         <span className="pc-run-step__clock">{RUN_TEXT.noDueTime}</span>
       ) : (
         <time className="pc-run-step__clock" dateTime={new Date(due).toISOString()}>
-          {hhmmInZone(due, timeZone)}
+          {formatClockNear(due, nowMs, timeZone)}
         </time>
       )}
       {completed ? (
         <span className="pc-run-step__countdown">
-          {completedAt === null ? RUN_TEXT.done : RUN_TEXT.completedAt(hhmmInZone(completedAt, timeZone))}
+          {completedAt === null
+            ? RUN_TEXT.done
+            : RUN_TEXT.completedAt(formatClockNear(completedAt, nowMs, timeZone))}
         </span>
-      ) : due === null ? null : (
+      ) : due === null || offPlan ? null : (
         <span
           className={
             isStepOverdue(step, nowMs)
@@ -91,16 +99,19 @@ function StepWhen({ step, nowMs, timeZone }: { step: RunStep; nowMs: number; tim
 
 /**
  * One step of the run: its template colour as a stripe, due time and countdown, state badges, name,
- * template and description, and a row of compact actions (one thumb reaches them on a phone).
+ * template and description, and a row of compact actions (one thumb reaches them on a phone). A step no
+ * longer in the plan (kept by a re-plan, All view only) is marked so and offers its notes only.
  */
 export function StepItem({ step, colour, nowMs, timeZone, noteCount, busy, onAction }: StepItemProps) {
   const completed = isStepCompleted(step);
   const dismissed = isStepDismissed(step);
+  const offPlan = isStepOffPlan(step);
   const overdue = isStepOverdue(step, nowMs);
   const classes = ['pc-run-step'];
   if (completed) classes.push('pc-run-step--completed');
   if (dismissed) classes.push('pc-run-step--dismissed');
   if (overdue) classes.push('pc-run-step--overdue');
+  if (offPlan) classes.push('pc-run-step--off-plan');
   return (
     <li
       className={classes.join(' ')}
@@ -113,6 +124,7 @@ export function StepItem({ step, colour, nowMs, timeZone, noteCount, busy, onAct
           {overdue ? <Badge tone="red">{RUN_TEXT.overdue}</Badge> : null}
           {completed ? <Badge tone="green">{RUN_TEXT.done}</Badge> : null}
           {dismissed ? <Badge tone="neutral">{RUN_TEXT.dismissed}</Badge> : null}
+          {offPlan ? <Badge tone="amber">{RUN_TEXT.offPlan}</Badge> : null}
         </div>
         <h3 className="pc-run-step__name">{step.name}</h3>
         <p className="pc-run-step__template">{step.template_name ?? RUN_TEXT.noTemplate}</p>
@@ -123,7 +135,7 @@ export function StepItem({ step, colour, nowMs, timeZone, noteCount, busy, onAct
         )}
       </div>
       <div className="pc-run-step__actions">
-        {completed ? null : (
+        {completed || offPlan ? null : (
           <>
             <ActionButton
               label={RUN_TEXT.complete}
@@ -140,7 +152,7 @@ export function StepItem({ step, colour, nowMs, timeZone, noteCount, busy, onAct
             />
           </>
         )}
-        {dismissed ? (
+        {offPlan ? null : dismissed ? (
           <ActionButton
             label={RUN_TEXT.undismiss}
             stepName={step.name}

@@ -104,10 +104,10 @@ export const resetRun = defineOperation<Run, string>(
   (runId, context) => {
     const { getState, now } = context;
     const run = runById(runId, context);
-    const steps = selectRunSteps(getState(), runId);
     const noted = new Set(stepNoteSelectors.selectAll(getState()).map((note) => note.step_id));
+    const steps = selectRunSteps(getState(), runId);
     const dropped = steps.filter((step) => isStepOffPlan(step) && !noted.has(step.id)).map((step) => step.id);
-    const reset = steps
+    let reset: RunStep[] = steps
       .filter((step) => !dropped.includes(step.id))
       .map((step) => ({
         ...step,
@@ -119,15 +119,21 @@ export const resetRun = defineOperation<Run, string>(
         scheduled_at: step.planned_at ?? step.scheduled_at,
         updated_at: now,
       }));
+    // An active run starts over on today's plan, in the same change (the team's own act: no notice of it).
+    const contest = contestSelectors.selectById(getState(), run.contest_id);
+    if (run.status === RUN_STATUS.active && contest) {
+      const env = { now, newId: context.newId, timeZone: context.timeZone };
+      const replanned = replanOf(getState(), run, contest, env, reset);
+      dropped.push(...replanned.remove);
+      reset = replanned.steps;
+    }
     const cleared: Run = { ...run, plan_changes: [], updated_at: now };
     context.commit({
       op: 'runs/reset',
       set: { runs: [cleared], run_steps: reset },
       remove: { run_steps: dropped },
     });
-    if (run.status === RUN_STATUS.active)
-      context.commit(replanActiveRuns(getState(), { now, newId: context.newId, timeZone: context.timeZone }));
-    return runSelectors.selectById(getState(), runId) ?? cleared;
+    return cleared;
   },
 );
 
