@@ -6,10 +6,10 @@ import { expectNoAxeViolations, licensedCook, startCookOff } from './support';
 
 const screens = path.resolve(import.meta.dirname, '..', '..', '.data', 'test-results', 'screens');
 
-/** hh:mm today on this machine's clock (the browser's zone is the same). */
-function today(hours: number, minutes: number): Date {
+/** hh:mm(:ss) today on this machine's clock (the browser's zone is the same). */
+function today(hours: number, minutes: number, seconds = 0): Date {
   const at = new Date();
-  at.setHours(hours, minutes, 0, 0);
+  at.setHours(hours, minutes, seconds, 0);
   return at;
 }
 
@@ -60,7 +60,7 @@ test("a run started at 06:00 follows the brisket turn-in moved 30 min later and 
   expect((await firstSchedule).status()).toBeLessThan(300);
 
   // 07:00, the cooks' meeting: brisket turn-in at 08:30 instead of 08:00, and an 8-minute walk.
-  await page.clock.fastForward('01:00');
+  await page.clock.fastForward('01:00:00');
   await page.getByRole('button', { name: 'Manage templates' }).click();
   const panel = page.getByRole('dialog', { name: 'Manage templates' });
   await panel.getByLabel('Override turn-in of Brisket (HH:MM)').fill('08:30');
@@ -90,13 +90,17 @@ test("a run started at 06:00 follows the brisket turn-in moved 30 min later and 
   await page.screenshot({ path: path.join(screens, 'replan-notice-phone.png'), fullPage: true });
   await expectNoAxeViolations(page);
 
-  // 07:15, the old time: no alert. 07:37, the new time: Spritz alerts.
+  // Around 07:15, the old time, the alert engine checks twice and says nothing; around 07:37, the new time,
+  // Spritz alerts.
   const alerts = page.getByRole('region', { name: 'Alerts' });
-  await page.clock.fastForward('00:15');
+  await page.clock.pauseAt(today(7, 14, 58));
   await page.clock.runFor(10_000);
+  await expect(step(page, 'Spritz')).toContainText(/in 21:5\d/);
   await expect(alerts.getByRole('alert')).toHaveCount(0);
-  await page.clock.fastForward('00:22');
+  await page.clock.pauseAt(today(7, 36, 58));
+  await page.clock.runFor(10_000);
   await expect(alerts.getByRole('alert')).toContainText('PitClock - Spritz');
+  await page.clock.resume();
 
   await notice.getByRole('button', { name: 'Dismiss the plan changes' }).click();
   await expect(notice).toHaveCount(0);

@@ -13,8 +13,8 @@ export type RunActionsBarProps = {
   timeZone: string;
   /** Opens Manage templates for the run's cook-off (absent: no such button). */
   onManageTemplates?: () => void;
-  /** Called after a reset, with the text to announce. */
-  onReset: (message: string) => void;
+  /** Called after a reset, with the text to announce; absent: no Reset (a run with no steps). */
+  onReset?: (message: string) => void;
 };
 
 type Asking = 'reset' | 'finish' | null;
@@ -43,7 +43,7 @@ export function RunActionsBar({ run, nowMs, timeZone, onManageTemplates, onReset
         void navigate(runByIdPath(run.contest_id, run.id), { replace: true });
       } else {
         await dispatch(resetRun(run.id)).unwrap();
-        onReset(RUN_ACTIONS_TEXT.resetDone);
+        onReset?.(RUN_ACTIONS_TEXT.resetDone);
       }
       setAsking(null);
     } catch (failure) {
@@ -79,9 +79,11 @@ export function RunActionsBar({ run, nowMs, timeZone, onManageTemplates, onReset
         ) : null}
         {active ? (
           <>
-            <Button variant="secondary" onClick={() => setAsking('reset')}>
-              {RUN_ACTIONS_TEXT.reset}
-            </Button>
+            {onReset ? (
+              <Button variant="secondary" onClick={() => setAsking('reset')}>
+                {RUN_ACTIONS_TEXT.reset}
+              </Button>
+            ) : null}
             <Button variant="secondary" onClick={() => setAsking('finish')}>
               {RUN_ACTIONS_TEXT.finish}
             </Button>

@@ -252,7 +252,7 @@ function RunView({
         nowMs={clock}
         timeZone={timeZone}
         onManageTemplates={planned.length > 0 ? openManage : undefined}
-        onReset={setNotice}
+        onReset={steps.length > 0 ? setNotice : undefined}
       />
       {managing && ManageTemplates && contest ? (
         <Suspense fallback={<Spinner label={RUN_TEXT.loading} />}>
