@@ -396,5 +396,10 @@ describe('readRunReplans', () => {
       readRunReplans([good, { at: 5 }, 'x', { at: NOW, changes: [{ kind: 'exploded', name: 'x' }] }]),
     ).toEqual([good]);
     expect(readRunReplans({ not: 'a list' })).toEqual([]);
+    const badTime = {
+      at: NOW,
+      changes: [{ kind: 'moved', step_id: 's', name: 'x', template_name: null, from: 'soon', to: NOW }],
+    };
+    expect(readRunReplans([badTime])).toEqual([]);
   });
 });

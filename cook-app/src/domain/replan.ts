@@ -258,10 +258,14 @@ function readPlanChange(raw: unknown): PlanChange | null {
     template_name: typeof raw.template_name === 'string' ? raw.template_name : null,
   };
   for (const field of KIND_FIELDS[kind]) {
-    if (typeof raw[field] !== 'string') return null;
-    change[field] = raw[field];
+    const value = raw[field];
+    if (typeof value !== 'string') return null;
+    // Times must read as instants ('from' of a rename is the step's old name).
+    if (field !== 'step_id' && !(kind === 'renamed' && field === 'from') && parseInstant(value) === null)
+      return null;
+    change[field] = value;
   }
-  if (kind === 'removed') change.at = typeof raw.at === 'string' ? raw.at : null;
+  if (kind === 'removed') change.at = parseInstant(raw.at) === null ? null : raw.at;
   return change as PlanChange;
 }
 
