@@ -1,14 +1,17 @@
-// Types of the federated modules. They restate the props exported by the remotes' exposed files
-// (cook-app/src/app/cook-app.tsx, admin-console/src/app/admin-console.tsx); the shell cannot import
-// those files (package boundaries), and the plugin's generated types need a served remote.
+// Types of the federated modules. Their props are declared once in contracts and taken by the remotes'
+// exposed components (cook-app/src/app/cook-app.tsx, admin-console/src/app/admin-console.tsx) as well,
+// so the two sides cannot drift. The shell cannot import the remotes' files (package boundaries), and
+// the federation plugin's generated types need a built and served remote before the shell typechecks.
 declare module 'cook_app/CookApp' {
   import type { JSX, ReactNode } from 'react';
-  export type CookAppProps = { notFound?: ReactNode };
+  import type { CookAppProps as Props } from '@pitclock/contracts/remotes';
+  export type CookAppProps = Props<ReactNode>;
   export function CookApp(props: CookAppProps): JSX.Element;
 }
 
 declare module 'admin_console/AdminConsole' {
   import type { JSX, ReactNode } from 'react';
-  export type AdminConsoleProps = { notFound?: ReactNode };
+  import type { AdminConsoleProps as Props } from '@pitclock/contracts/remotes';
+  export type AdminConsoleProps = Props<ReactNode>;
   export function AdminConsole(props: AdminConsoleProps): JSX.Element;
 }

@@ -1,19 +1,15 @@
 import * as React from 'react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Provider } from 'react-redux';
-import type { ApiClient } from '@pitclock/contracts';
+import type { AdminConsoleProps as RemoteAdminConsoleProps } from '@pitclock/contracts/remotes';
 import { registerReactInstance } from '../lib/register-react-instance';
 import { createAdminStore } from '../store';
 import { AdminRoutes } from './admin-routes';
 
 registerReactInstance(React);
 
-export type AdminConsoleProps = {
-  /** Shown for a path that none of the admin routes matches. */
-  notFound?: ReactNode;
-  /** The HTTP client of the admin calls (default the app's `api`; tests pass one for their server). */
-  client?: ApiClient;
-};
+/** The props the shell passes (declared in contracts, which the shell's remotes.d.ts reads too). */
+export type AdminConsoleProps = RemoteAdminConsoleProps<ReactNode>;
 
 /**
  * The admin screens, exposed to the shell as 'admin_console/AdminConsole'. The shell loads it lazily,

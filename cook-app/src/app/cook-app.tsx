@@ -2,6 +2,7 @@ import * as React from 'react';
 import { useEffect, type ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { PersistGate } from 'redux-persist/integration/react';
+import type { CookAppProps as RemoteCookAppProps } from '@pitclock/contracts/remotes';
 import { Spinner, useColorScheme } from '@pitclock/design-system';
 import { registerReactInstance } from '../lib/register-react-instance';
 import { createCookStore, firstOpened, useCookDispatch, type CookStoreBundle } from '../store';
@@ -13,10 +14,8 @@ import { ServiceWorkerMessages } from './service-worker-messages';
 
 registerReactInstance(React);
 
-export type CookAppProps = {
-  /** Shown for a path that none of the cook routes matches. */
-  notFound?: ReactNode;
-};
+/** The props the shell passes (declared in contracts, which the shell's remotes.d.ts reads too). */
+export type CookAppProps = RemoteCookAppProps<ReactNode>;
 
 let cookStore: CookStoreBundle | undefined;
 

@@ -1,5 +1,6 @@
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router-dom';
+import { COOK_SCREENS, type CookScreenPath } from '@pitclock/contracts/screens';
 import { Spinner } from '@pitclock/design-system';
 import { RequireDeviceLicence } from '../lib/licence-gate';
 import { PlaceholderScreen } from '../lib/placeholder-screen';
@@ -44,20 +45,29 @@ const licensedRun = (
   </RequireDeviceLicence>
 );
 
-/** The signed-in cook routes of SPEC.md section 2 (absolute paths: the shell mounts the remote at '*'). */
-export const cookScreens: ReadonlyArray<{ path: string; title: string; element?: ReactNode }> = [
-  { path: '/contests', title: 'Cook-off', element: contests },
-  { path: '/contests/:id/steps', title: 'Run', element: licensedRun },
-  { path: '/contests/:contestId/runs/:runId/steps', title: 'Run', element: licensedRun },
-  { path: '/templates', title: 'Templates', element: <TemplatesScreen /> },
-  { path: '/templates/:id/steps', title: 'Template Steps', element: <TemplateStepsScreen /> },
-  { path: '/categories', title: 'Categories', element: <CategoriesScreen /> },
-  { path: '/settings', title: 'Settings', element: <SettingsRoute /> },
-  { path: '/privacy', title: 'Privacy Policy', element: <PrivacyScreen /> },
-  { path: '/terms', title: 'Terms of Service', element: <TermsScreen /> },
-  { path: '/about', title: 'About', element: <AboutRoute /> },
-  { path: '/promo', title: 'Promo Code', element: <PromoScreen /> },
-];
+/**
+ * The element of each signed-in cook route of SPEC.md section 2. The routes themselves (paths, titles,
+ * navigation) are declared in contracts (COOK_SCREENS), which the shell reads too; a path declared there
+ * without an element here, or an element for a path not declared there, does not compile. null: a
+ * placeholder with the screen's title.
+ */
+const cookElements: Record<CookScreenPath, ReactNode> = {
+  '/contests': contests,
+  '/contests/:id/steps': licensedRun,
+  '/contests/:contestId/runs/:runId/steps': licensedRun,
+  '/templates': <TemplatesScreen />,
+  '/templates/:id/steps': <TemplateStepsScreen />,
+  '/categories': <CategoriesScreen />,
+  '/settings': <SettingsRoute />,
+  '/privacy': <PrivacyScreen />,
+  '/terms': <TermsScreen />,
+  '/about': <AboutRoute />,
+  '/promo': <PromoScreen />,
+};
+
+/** The cook routes (absolute paths: the shell mounts the remote at '*'). */
+export const cookScreens: ReadonlyArray<{ path: string; title: string; element: ReactNode }> =
+  COOK_SCREENS.map(({ path, title }) => ({ path, title, element: cookElements[path] }));
 
 export function CookRoutes({ notFound = null }: { notFound?: ReactNode }) {
   return (

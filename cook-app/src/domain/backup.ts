@@ -17,6 +17,7 @@
 //   contest_id; run_steps: id or step_id).
 // Unknown stores are ignored; a store given as null counts as absent. Records are normalised with the
 // tolerant readers (readers.ts), which leave normalised records unchanged.
+import { OFFLINE_DB, OFFLINE_STORES } from '@pitclock/contracts/offline-db';
 import {
   isRecord,
   normaliseContest,
@@ -28,19 +29,10 @@ import {
   type AnyRecord,
 } from './readers';
 
-export const BACKUP_VERSION = 15;
-export const BACKUP_STORES = [
-  'sanctioning_bodies',
-  'categories',
-  'templates',
-  'template_steps',
-  'contests',
-  'contest_templates',
-  'runs',
-  'run_steps',
-  'step_notes',
-  'contest_environment',
-] as const;
+/** A backup carries the version of the persisted state it was taken from. */
+export const BACKUP_VERSION = OFFLINE_DB.version;
+/** Every store of the offline database, in its order (store/types.ts's STORE_NAMES are the same list). */
+export const BACKUP_STORES = OFFLINE_STORES;
 export type BackupStore = (typeof BACKUP_STORES)[number];
 export const EXPORT_VARIANT_STORES = [
   'contests',

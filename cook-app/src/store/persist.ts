@@ -1,4 +1,5 @@
 import localforage from 'localforage';
+import { OFFLINE_DB } from '@pitclock/contracts/offline-db';
 import type { PersistedState, Storage } from 'redux-persist';
 import { isRecord, type AnyRecord } from '../domain/readers';
 import { initialAppMeta } from './app-meta-slice';
@@ -6,14 +7,15 @@ import { isEntityState } from './entity-state';
 import type { CookState } from './root-reducer';
 import { STORE_NAMES, type AppMetaState } from './types';
 
+// The database's layout is declared in contracts (OFFLINE_DB): the admin console and the shell use it too.
 /** IndexedDB database of the device data (the shell's Reset App Data deletes it by this name). */
-export const OFFLINE_DB_NAME = 'PitClock';
+export const OFFLINE_DB_NAME = OFFLINE_DB.name;
 /** Object store inside it that holds the persisted state (one record, key 'persist:root'). */
-export const OFFLINE_STORE_NAME = 'state';
-export const PERSIST_KEY = 'root';
-export const PERSISTED_ITEM_KEY = `persist:${PERSIST_KEY}`;
+export const OFFLINE_STORE_NAME = OFFLINE_DB.storeName;
+export const PERSIST_KEY = OFFLINE_DB.persistKey;
+export const PERSISTED_ITEM_KEY = OFFLINE_DB.key;
 /** Version of the persisted state (SPEC.md section 9: local database version 15). */
-export const PERSIST_VERSION = 15;
+export const PERSIST_VERSION = OFFLINE_DB.version;
 /**
  * redux-persist's throttle is per slice: it stages one changed slice per interval and writes once all
  * are staged, so a write waits (changed slices) x throttle. After a start every slice counts as

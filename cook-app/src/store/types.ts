@@ -1,3 +1,4 @@
+import { OFFLINE_STORES } from '@pitclock/contracts/offline-db';
 import type { RunReplan } from '../domain/replan';
 
 /**
@@ -155,19 +156,11 @@ export type ContestEnvironment = Stamped & {
   location_matches?: LocationMatch[];
 };
 
-/** The record stores of the offline database, in the order backups list them. */
-export const STORE_NAMES = [
-  'sanctioning_bodies',
-  'categories',
-  'templates',
-  'template_steps',
-  'contests',
-  'contest_templates',
-  'runs',
-  'run_steps',
-  'step_notes',
-  'contest_environment',
-] as const;
+/**
+ * The record stores of the offline database, in the order backups list them (declared in contracts with
+ * the rest of the database's layout: the admin console's diagnostics read them too).
+ */
+export const STORE_NAMES = OFFLINE_STORES;
 
 export type StoreName = (typeof STORE_NAMES)[number];
 

@@ -1,27 +1,13 @@
 import { matchPath } from 'react-router-dom';
+import { ADMIN_SCREENS, COOK_SCREENS } from '@pitclock/contracts/screens';
 
-/** The routes behind the login gate (SPEC.md section 2), by the remote that renders them. */
-export const cookPaths = [
-  '/contests',
-  '/contests/:id/steps',
-  '/contests/:contestId/runs/:runId/steps',
-  '/templates',
-  '/templates/:id/steps',
-  '/categories',
-  '/settings',
-  '/privacy',
-  '/terms',
-  '/about',
-  '/promo',
-] as const;
+/**
+ * The routes behind the login gate (SPEC.md section 2), by the remote that renders them: the screens
+ * the remotes declare in contracts (every one of them is behind the gate).
+ */
+export const cookPaths: readonly string[] = COOK_SCREENS.map((screen) => screen.path);
 
-export const adminPaths = [
-  '/admin/promo-codes',
-  '/admin/licenses',
-  '/admin/signup-events',
-  '/admin/users',
-  '/admin/diagnostics',
-] as const;
+export const adminPaths: readonly string[] = ADMIN_SCREENS.map((screen) => screen.path);
 
 export type ProtectedArea = 'cook' | 'admin';
 

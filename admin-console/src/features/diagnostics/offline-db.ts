@@ -1,32 +1,8 @@
-// Read-only access to the cook-app's offline database of this device. Remotes do not import each other,
-// so the names below are copies. Source of truth: cook-app/src/store/persist.ts (OFFLINE_DB_NAME,
-// OFFLINE_STORE_NAME, PERSISTED_ITEM_KEY, PERSIST_VERSION) and cook-app/src/store/types.ts (STORE_NAMES).
-// The cook-app persists its Redux state with redux-persist through localforage on IndexedDB: database
-// 'PitClock', object store 'state', one record under the key 'persist:root', stored as a structured object
-// (serialize: false): { appMeta, sanctioning_bodies: {ids, entities}, ..., _persist: {version, rehydrated} }.
+// Read-only access to the cook-app's offline database of this device. Its layout (database, object store,
+// record key, version, record stores) is declared once in contracts, which the cook-app persists with.
+import { OFFLINE_DB } from '@pitclock/contracts/offline-db';
 
-export const OFFLINE_DB = {
-  name: 'PitClock',
-  storeName: 'state',
-  key: 'persist:root',
-  /** The version the running cook-app migrates to (SPEC.md sections 3 and 9). */
-  version: 15,
-} as const;
-
-/** The record stores of the offline database, in the cook-app's order. */
-export const OFFLINE_STORES = [
-  'sanctioning_bodies',
-  'categories',
-  'templates',
-  'template_steps',
-  'contests',
-  'contest_templates',
-  'runs',
-  'run_steps',
-  'step_notes',
-  'contest_environment',
-] as const;
-export type OfflineStore = (typeof OFFLINE_STORES)[number];
+export { OFFLINE_DB, OFFLINE_STORES, type OfflineStore } from '@pitclock/contracts/offline-db';
 
 export const NO_INDEXED_DB = 'IndexedDB is not available in this browser.';
 

@@ -1,4 +1,8 @@
-// The promo-code rules the admin list shows (SPEC.md section 4). Pure: "now" is a parameter.
+// The promo-code rules the admin list shows (SPEC.md section 4). Pure: "now" is a parameter. Remaining
+// uses and expiry are the server's rules too: they live in contracts, shared with services/licensing.
+import { isExpired, remainingUses } from '@pitclock/contracts/promo-rules';
+
+export { remainingUses };
 
 export type PromoStatus = 'active' | 'disabled' | 'expired' | 'usedUp';
 
@@ -9,23 +13,6 @@ export type PromoCounts = {
   expires_at: string | null;
   is_active: boolean;
 };
-
-/**
- * Remaining uses = max_uses minus uses, never below 0; null (unlimited) when max_uses is empty, 0 or
- * less. A negative or missing use count counts as none.
- */
-export function remainingUses(maxUses: number | null | undefined, usedCount: number): number | null {
-  if (maxUses === null || maxUses === undefined || !(maxUses > 0)) return null;
-  const used = Number.isFinite(usedCount) && usedCount > 0 ? usedCount : 0;
-  return Math.max(0, maxUses - used);
-}
-
-/** Whether the code has reached its expiry (an unreadable expiry counts as none). */
-export function isExpired(expiresAt: string | null, now: number): boolean {
-  if (expiresAt === null) return false;
-  const at = Date.parse(expiresAt);
-  return Number.isFinite(at) && at <= now;
-}
 
 /**
  * One status per code, in the order that explains best why it cannot be redeemed: switched off first,

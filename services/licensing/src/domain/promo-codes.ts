@@ -1,4 +1,5 @@
 // Promo-code rules (SPEC.md sections 4 and 5 and the licensing issue). Pure: "now" is a parameter.
+import { isExpired, remainingUses } from '@pitclock/contracts/promo-rules';
 
 export const DAY_MS = 86_400_000;
 
@@ -18,13 +19,9 @@ export type PromoState = {
   usedCount: number;
 };
 
-/** Remaining uses: max_uses minus uses, never below 0; null (unlimited) when max_uses is empty or <= 0. */
-export const remainingUses = (maxUses: number | null, usedCount: number): number | null =>
-  maxUses === null || maxUses <= 0 ? null : Math.max(0, maxUses - Math.max(0, usedCount));
-
-/** Expired once now has reached expires_at. */
-export const isExpired = (expiresAt: Date | null, now: Date): boolean =>
-  expiresAt !== null && expiresAt.getTime() <= now.getTime();
+// Remaining uses (max_uses minus uses, never below 0; null when unlimited) and expiry (expired once now
+// has reached expires_at) are the admin console's rules too: declared once in contracts.
+export { isExpired, remainingUses };
 
 /**
  * Whether a redeem may go ahead, decided on the locked promo row and what is already stored. The order

@@ -1,5 +1,7 @@
+import { OFFLINE_DB } from '@pitclock/contracts/offline-db';
+
 /** IndexedDB database of the cook-app's offline data (localforage, named after the product). */
-export const OFFLINE_DB_NAME = 'PitClock';
+export const OFFLINE_DB_NAME = OFFLINE_DB.name;
 const DELETE_TIMEOUT_MS = 2000;
 
 export type ResetDeps = {

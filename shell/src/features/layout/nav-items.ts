@@ -1,18 +1,12 @@
-export type NavItem = { to: string; label: string };
+import { navLinks, type NavLink } from '@pitclock/contracts/screens';
 
-/** The same links in the mobile menu and the desktop sidebar (SPEC.md section 2). */
-export const mainNavItems: readonly NavItem[] = [
-  { to: '/contests', label: 'Cook-offs' },
-  { to: '/templates', label: 'Templates' },
-  { to: '/categories', label: 'Categories' },
-  { to: '/settings', label: 'Settings' },
-  { to: '/about', label: 'About' },
-];
+export type NavItem = NavLink;
+
+/**
+ * The same links in the mobile menu and the desktop sidebar (SPEC.md section 2), from the screens the
+ * remotes declare in contracts.
+ */
+export const mainNavItems: readonly NavItem[] = navLinks('main');
 
 /** Shown only to admins. */
-export const adminNavItems: readonly NavItem[] = [
-  { to: '/admin/promo-codes', label: 'Promo Codes' },
-  { to: '/admin/licenses', label: 'Licenses' },
-  { to: '/admin/signup-events', label: 'Signup Events' },
-  { to: '/admin/users', label: 'Users' },
-];
+export const adminNavItems: readonly NavItem[] = navLinks('admin');
