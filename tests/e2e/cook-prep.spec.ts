@@ -1,7 +1,13 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { openNavigation, reactInstanceCount, signIn, waitForServiceWorkerControl } from './support';
+import {
+  addCookOff,
+  openNavigation,
+  reactInstanceCount,
+  signIn,
+  waitForServiceWorkerControl,
+} from './support';
 
 const screens = path.resolve(import.meta.dirname, '..', '..', '.data', 'test-results', 'screens');
 const phone = { width: 390, height: 844 };
@@ -182,11 +188,7 @@ test('printing the selected cook-off gives one landscape page with only its card
 }) => {
   await signIn(page, request);
   await page.goto('/contests');
-  await page.getByRole('button', { name: 'Add Cook-off' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Add Cook-off' });
-  await dialog.getByLabel(/^Name/).fill('Print Me');
-  await dialog.getByLabel(/Sanctioning Body/).selectOption({ label: 'Unsanctioned' });
-  await dialog.getByRole('button', { name: 'Create' }).click();
+  await addCookOff(page, 'Print Me');
   await page.getByRole('table').getByRole('button', { name: 'Print Me', exact: true }).click();
   await page.emulateMedia({ media: 'print' });
   await expect(page.getByRole('article')).toBeVisible();

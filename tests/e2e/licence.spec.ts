@@ -1,18 +1,9 @@
 import { expect, test, type Page } from '@playwright/test';
 import path from 'node:path';
-import { promoCodeFromAdmin, signIn, waitForServiceWorkerControl } from './support';
+import { addCookOff, promoCodeFromAdmin, signIn, waitForServiceWorkerControl } from './support';
 
 const DAY_MS = 86_400_000;
 const screens = path.resolve(import.meta.dirname, '..', '..', '.data', 'test-results', 'screens');
-
-async function addCookOff(page: Page, name: string) {
-  await page.getByRole('button', { name: 'Add Cook-off' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Add Cook-off' });
-  await dialog.getByLabel(/^Name/).fill(name);
-  await dialog.getByLabel(/Sanctioning Body/).selectOption({ label: 'Unsanctioned' });
-  await dialog.getByRole('button', { name: 'Create' }).click();
-  await expect(dialog).toBeHidden();
-}
 
 async function redeem(page: Page, code: string) {
   const field = page.getByLabel(/Promo code/);

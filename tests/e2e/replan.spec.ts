@@ -2,7 +2,7 @@
 // and a cook-off can always be started, filled, reset, finished and deleted.
 import { expect, test, type Page } from '@playwright/test';
 import path from 'node:path';
-import { expectNoAxeViolations, licensedCook, startCookOff } from './support';
+import { addCookOff, expectNoAxeViolations, licensedCook, startCookOff } from './support';
 
 const screens = path.resolve(import.meta.dirname, '..', '..', '.data', 'test-results', 'screens');
 
@@ -114,11 +114,7 @@ test('a cook-off started with nothing attached is filled, reset, finished and de
   await page.clock.install({ time: today(9, 0) });
   await licensedCook(page, request);
   await page.goto('/contests');
-  await page.getByRole('button', { name: 'Add Cook-off' }).click();
-  const add = page.getByRole('dialog', { name: 'Add Cook-off' });
-  await add.getByLabel(/^Name/).fill('Empty Pit');
-  await add.getByLabel(/Sanctioning Body/).selectOption({ label: 'Unsanctioned' });
-  await add.getByRole('button', { name: 'Create' }).click();
+  await addCookOff(page, 'Empty Pit');
   await page.getByRole('button', { name: 'Start Empty Pit' }).click();
   await continueWithInAppAlerts(page);
 

@@ -114,6 +114,16 @@ export type CookOffPlan = {
   cookOff: string;
 };
 
+/** On /contests: an unsanctioned cook-off today, with no walk time. */
+export async function addCookOff(page: Page, name: string): Promise<void> {
+  await page.getByRole('button', { name: 'Add Cook-off' }).click();
+  const add = page.getByRole('dialog', { name: 'Add Cook-off' });
+  await add.getByLabel(/^Name/).fill(name);
+  await add.getByLabel(/Sanctioning Body/).selectOption({ label: 'Unsanctioned' });
+  await add.getByRole('button', { name: 'Create' }).click();
+  await expect(add).toBeHidden();
+}
+
 /** From /templates: a template with its steps, attached to a new cook-off today, and Start pressed. */
 export async function startCookOff(page: Page, plan: CookOffPlan): Promise<void> {
   await page.getByRole('button', { name: 'Create Template' }).click();
@@ -129,11 +139,7 @@ export async function startCookOff(page: Page, plan: CookOffPlan): Promise<void>
     await expect(page.getByRole('list', { name: 'Steps' }).getByText(name, { exact: true })).toBeVisible();
   }
   await page.goto('/contests');
-  await page.getByRole('button', { name: 'Add Cook-off' }).click();
-  const add = page.getByRole('dialog', { name: 'Add Cook-off' });
-  await add.getByLabel(/^Name/).fill(plan.cookOff);
-  await add.getByLabel(/Sanctioning Body/).selectOption({ label: 'Unsanctioned' });
-  await add.getByRole('button', { name: 'Create' }).click();
+  await addCookOff(page, plan.cookOff);
   await page.getByRole('button', { name: `Manage templates of ${plan.cookOff}` }).click();
   const panel = page.getByRole('dialog', { name: 'Manage templates' });
   await panel
