@@ -146,4 +146,29 @@ export default tseslint.config(
       ],
     },
   },
+  // Promises are handled (issue 19): a promise is awaited, returned, caught or marked `void` on purpose, and
+  // an async function is never given where a caller ignores what it returns (a form's onSubmit). These
+  // rules need the types, so they read each package's tsconfig (the service worker has its own).
+  {
+    files: [...frontEnds, 'contracts', 'design-system'].flatMap((dir) => [
+      `${dir}/src/**/*.ts`,
+      `${dir}/src/**/*.tsx`,
+    ]),
+    ignores: ['shell/src/sw.ts'],
+    languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+    },
+  },
+  {
+    files: ['shell/src/sw.ts'],
+    languageOptions: {
+      parserOptions: { project: './shell/tsconfig.sw.json', tsconfigRootDir: import.meta.dirname },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+    },
+  },
 );

@@ -102,9 +102,13 @@ describe('useNotificationPermission', () => {
     expect(result.current.label).toBe('not enabled');
 
     fake.permission = 'denied';
-    act(() => vi.advanceTimersByTime(999));
+    act(() => {
+      vi.advanceTimersByTime(999);
+    });
     expect(result.current.permission).toBe('default');
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(result.current.permission).toBe('denied');
     expect(result.current.label).toBe('blocked');
   });

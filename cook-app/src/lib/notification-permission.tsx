@@ -84,8 +84,11 @@ export async function requestNotificationPermission(): Promise<NotificationPermi
   if (readNotificationPermission() === 'unsupported') return 'unsupported';
   try {
     await new Promise<void>((resolve) => {
-      const answer = window.Notification.requestPermission(() => resolve());
-      if (answer && typeof answer.then === 'function')
+      // Old Safari answers undefined (the callback form), whatever the DOM types say.
+      const answer: Promise<NotificationPermission> | undefined = window.Notification.requestPermission(() =>
+        resolve(),
+      );
+      if (answer !== undefined && typeof answer.then === 'function')
         answer.then(
           () => resolve(),
           () => resolve(),

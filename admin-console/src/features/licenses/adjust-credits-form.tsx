@@ -36,7 +36,12 @@ export function AdjustCreditsForm({ userId }: { userId: number }) {
   };
 
   return (
-    <form className="admin-licenses__adjust" aria-label={T.adjustTitle} onSubmit={submit} noValidate>
+    <form
+      className="admin-licenses__adjust"
+      aria-label={T.adjustTitle}
+      onSubmit={(event) => void submit(event)}
+      noValidate
+    >
       <div className="admin-form-row">
         <TextField
           ref={fieldRef}

@@ -55,7 +55,12 @@ export function ManualActivationPanel({ writeText }: ManualActivationPanelProps)
       <h2 id={TITLE_ID} className="admin-panel__title">
         {T.activationTitle}
       </h2>
-      <form className="admin-licenses__activate" aria-labelledby={TITLE_ID} onSubmit={submit} noValidate>
+      <form
+        className="admin-licenses__activate"
+        aria-labelledby={TITLE_ID}
+        onSubmit={(event) => void submit(event)}
+        noValidate
+      >
         <TextField
           label={T.codeLabel}
           required

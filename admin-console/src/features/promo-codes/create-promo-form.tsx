@@ -61,7 +61,12 @@ export function CreatePromoForm() {
   };
 
   return (
-    <form className="admin-panel" aria-labelledby={TITLE_ID} onSubmit={submit} noValidate>
+    <form
+      className="admin-panel"
+      aria-labelledby={TITLE_ID}
+      onSubmit={(event) => void submit(event)}
+      noValidate
+    >
       <h2 id={TITLE_ID} className="admin-panel__title">
         {T.createTitle}
       </h2>

@@ -20,10 +20,11 @@ export function PromoToggleButton({ code, onError }: PromoToggleButtonProps) {
       loading={isLoading}
       disabled={isLoading}
       aria-label={T.toggleLabel(action, code.code)}
-      onClick={async () => {
-        const result = await toggle(code.id);
-        if ('error' in result) onError(result.error as AdminError);
-      }}
+      onClick={() =>
+        void toggle(code.id).then((result) => {
+          if ('error' in result) onError(result.error as AdminError);
+        })
+      }
     >
       {action}
     </Button>

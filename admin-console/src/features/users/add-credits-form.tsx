@@ -32,7 +32,12 @@ export function AddCreditsForm({ userId }: { userId: number }) {
   };
 
   return (
-    <form className="admin-users__add-credits" aria-label={T.addCredits} onSubmit={submit} noValidate>
+    <form
+      className="admin-users__add-credits"
+      aria-label={T.addCredits}
+      onSubmit={(event) => void submit(event)}
+      noValidate
+    >
       <div className="admin-form-row">
         <NumberField
           label={T.addCreditsLabel}

@@ -42,7 +42,7 @@ export function CategoryEditForm({ category, onDone }: CategoryEditFormProps) {
     <form
       className="pc-categories-edit"
       aria-label={`Edit ${category.name}`}
-      onSubmit={save}
+      onSubmit={(event) => void save(event)}
       onKeyDown={(e) => {
         if (e.key === 'Escape') onDone();
       }}

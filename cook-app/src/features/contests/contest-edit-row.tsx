@@ -49,7 +49,7 @@ export function ContestEditRow({ contest, bodies, onDone, onError }: ContestEdit
     <form
       className="pc-contests-edit"
       aria-label={`Edit ${contest.name}`}
-      onSubmit={save}
+      onSubmit={(event) => void save(event)}
       onKeyDown={(e) => {
         if (e.key === 'Escape') onDone();
       }}

@@ -96,7 +96,12 @@ function PromoCodeEntry({ now = Date.now, timeZone = systemZone() }: PromoScreen
           </div>
         </div>
       ) : (
-        <form className="pc-promo__form" aria-label={PROMO_TEXT.title} onSubmit={submit} noValidate>
+        <form
+          className="pc-promo__form"
+          aria-label={PROMO_TEXT.title}
+          onSubmit={(event) => void submit(event)}
+          noValidate
+        >
           {error ? <Banner tone="red">{error}</Banner> : null}
           <TextField
             label={PROMO_TEXT.codeLabel}

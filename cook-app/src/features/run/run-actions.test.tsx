@@ -186,9 +186,13 @@ describe('Run screen: dismiss and undismiss', () => {
     });
     expect(shownNames()).toEqual(['Inject', 'Sauce', 'Box']);
 
-    act(() => vi.advanceTimersByTime(4_500));
+    act(() => {
+      vi.advanceTimersByTime(4_500);
+    });
     expect(screen.getByRole('button', { name: 'Undo' })).toBeTruthy();
-    act(() => vi.advanceTimersByTime(600));
+    act(() => {
+      vi.advanceTimersByTime(600);
+    });
     expect(screen.queryByRole('button', { name: 'Undo' })).toBeNull();
     expect(storedStep(bundle, contest.id, 'Wrap').dismissed_for_user).toBe(true);
     expect(document.activeElement).toBe(screen.getByRole('heading', { level: 2, name: 'Steps' }));

@@ -80,9 +80,13 @@ describe('Run screen: loading and lists', () => {
     await findStepList();
 
     bundle.clock.now = NOW + 61_000;
-    act(() => vi.advanceTimersByTime(29_000));
+    act(() => {
+      vi.advanceTimersByTime(29_000);
+    });
     expect(screen.getByText('15:00', { selector: '.pc-run__clock time' })).toBeTruthy();
-    act(() => vi.advanceTimersByTime(1_000));
+    act(() => {
+      vi.advanceTimersByTime(1_000);
+    });
     expect(screen.getByText('15:01', { selector: '.pc-run__clock time' })).toBeTruthy();
   });
 
@@ -214,7 +218,9 @@ describe('Run screen: countdowns and overdue', () => {
     expect(within(itemOf('Wrap')).getByText('in 0:02')).toBeTruthy();
 
     bundle.clock.now += 3_000;
-    act(() => vi.advanceTimersByTime(1_000));
+    act(() => {
+      vi.advanceTimersByTime(1_000);
+    });
     expect(within(itemOf('Wrap')).getByText('overdue 0:01')).toBeTruthy();
     expect(within(itemOf('Wrap')).getByText('Overdue')).toBeTruthy();
 
@@ -223,7 +229,9 @@ describe('Run screen: countdowns and overdue', () => {
       document.dispatchEvent(new Event('visibilitychange'));
     });
     bundle.clock.now += 10_000;
-    act(() => vi.advanceTimersByTime(5_000));
+    act(() => {
+      vi.advanceTimersByTime(5_000);
+    });
     expect(within(itemOf('Wrap')).getByText('overdue 0:01')).toBeTruthy();
 
     visibility.mockReturnValue('visible');

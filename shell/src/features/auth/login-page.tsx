@@ -60,7 +60,7 @@ export function LoginPage({ timeoutMs = LOGIN_TIMEOUT_MS }: LoginPageProps) {
         token,
         refresh_token: typeof refreshToken === 'string' && refreshToken !== '' ? refreshToken : null,
       });
-      navigate('/contests', { replace: true });
+      void navigate('/contests', { replace: true });
     } catch (err) {
       setError(loginErrorText(err));
     } finally {
@@ -79,7 +79,7 @@ export function LoginPage({ timeoutMs = LOGIN_TIMEOUT_MS }: LoginPageProps) {
         <h1 className="auth-card__title">Sign in</h1>
         {notice ? <Banner tone="green">{notice}</Banner> : null}
         {error ? <Banner tone="red">{error}</Banner> : null}
-        <form className="auth-form" noValidate onSubmit={submit} onKeyDown={onKeyDown}>
+        <form className="auth-form" noValidate onSubmit={(event) => void submit(event)} onKeyDown={onKeyDown}>
           <TextField
             label="Email"
             type="email"

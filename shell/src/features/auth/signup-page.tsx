@@ -41,7 +41,7 @@ export function SignupPage() {
     try {
       await client.post(API_PATHS.register, request, { auth: false, timeoutMs: REGISTER_TIMEOUT_MS });
       const state: LoginRouteState = { notice: AUTH_MESSAGES.registered, email };
-      navigate('/login', { state });
+      void navigate('/login', { state });
     } catch (err) {
       setError(signupErrorText(err));
       setPending(false);
@@ -57,7 +57,7 @@ export function SignupPage() {
       <div className="auth-card">
         <h1 className="auth-card__title">Create an account</h1>
         {error ? <Banner tone="red">{error}</Banner> : null}
-        <form className="auth-form" noValidate onSubmit={submit} onKeyDown={onKeyDown}>
+        <form className="auth-form" noValidate onSubmit={(event) => void submit(event)} onKeyDown={onKeyDown}>
           <TextField
             label="Name"
             autoComplete="name"

@@ -51,7 +51,7 @@ export function AppLayout({ headerActions, banner, children }: AppLayoutProps) {
   // server finishes in the background.
   const logout = () => {
     void signOut({ client });
-    navigate('/', { replace: true });
+    void navigate('/', { replace: true });
   };
 
   return (

@@ -98,9 +98,13 @@ describe('licence banner re-checks', () => {
     storeLicence(NOW + 30_000);
     renderBanner();
     expect(screen.getByRole('status').textContent).toContain('expires in 1 day.');
-    act(() => vi.advanceTimersByTime(LICENCE_RECHECK_MS - 1000));
+    act(() => {
+      vi.advanceTimersByTime(LICENCE_RECHECK_MS - 1000);
+    });
     expect(screen.getByRole('status').textContent).toContain('expires in 1 day.');
-    act(() => vi.advanceTimersByTime(1000));
+    act(() => {
+      vi.advanceTimersByTime(1000);
+    });
     const banner = screen.getByRole('alert');
     expect(banner.className).toContain('pc-banner--red');
     expect(banner.textContent).toContain('Your device licence has expired. 7 days of grace left.');
@@ -195,13 +199,19 @@ describe('licence banner online check', () => {
     renderBanner('/contests', client);
     expect(calls).toEqual([]);
     online.mockReturnValue(true);
-    act(() => vi.advanceTimersByTime(LICENCE_ONLINE_CHECK_MS - 1));
+    act(() => {
+      vi.advanceTimersByTime(LICENCE_ONLINE_CHECK_MS - 1);
+    });
     expect(calls).toEqual([]);
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     // The check loads its answer's schema first: the call follows within a few ticks.
     // (vi.waitFor: testing-library's waitFor polls with setInterval, which is faked here.)
     await vi.waitFor(() => expect(calls.map((call) => call.path)).toEqual(['/api/licenses/check']));
-    act(() => vi.advanceTimersByTime(LICENCE_ONLINE_CHECK_MS));
+    act(() => {
+      vi.advanceTimersByTime(LICENCE_ONLINE_CHECK_MS);
+    });
     await vi.waitFor(() => expect(calls).toHaveLength(2));
   });
 });
