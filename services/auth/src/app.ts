@@ -17,7 +17,7 @@ import {
   createUsersRepository,
 } from './data-access';
 import { createPasswordHasher, type PasswordHasher } from './domain/passwords';
-import { createAuthRateLimits } from './entry-points/http/rate-limits';
+import { createAuthRateLimits } from './application/rate-limits';
 import { createRouter } from './entry-points/http/router';
 
 export type AppDeps = {

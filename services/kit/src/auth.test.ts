@@ -4,6 +4,7 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { createServiceApp } from './app';
 import { createAuth, getAuthUser, signAccessToken } from './auth';
+import { HttpError } from './http/errors';
 import { createLogger } from './logger';
 
 const secret = 'a-test-secret-that-is-long-enough-0123456789';
@@ -175,5 +176,43 @@ describe('requireAdmin (the server decides from isAdmin, never from the token)',
       .get('/api/admin')
       .set('Authorization', `Bearer ${sign(1)}`)
       .expect(403);
+  });
+
+  it('asks the check with the caller\'s token; "unknown_account" is 401, "user" 403, a thrown HttpError is answered as it is', async () => {
+    const asked: [number, string][] = [];
+    const answers: Record<number, 'admin' | 'user' | 'unknown_account'> = {
+      1: 'admin',
+      2: 'user',
+      3: 'unknown_account',
+    };
+    const remote = createAuth({
+      secret,
+      audience,
+      isAdmin: async (userId, token) => {
+        asked.push([userId, token]);
+        if (userId === 4) throw new HttpError(503, 'service_unavailable', 'Ask again later');
+        return answers[userId] ?? 'user';
+      },
+    });
+    const r = express.Router();
+    r.get('/api/admin', remote.requireAdmin, (_req, res) => {
+      res.json({ ok: true });
+    });
+    const remoteApp = createServiceApp({
+      name: 'auth-test',
+      version: { version: '1.0.0' },
+      logger: createLogger({ name: 'auth-test', level: 'silent' }),
+      routers: [r],
+    });
+    const call = (userId: number, token = sign(userId)) =>
+      request(remoteApp).get('/api/admin').set('Authorization', `Bearer ${token}`);
+    const adminToken = sign(1);
+    expect((await call(1, adminToken)).status).toBe(200);
+    expect(asked).toEqual([[1, adminToken]]);
+    expect((await call(2)).body).toEqual({ error: 'forbidden', message: 'Admin only' });
+    expect((await call(3)).body).toEqual({ error: 'unauthorized', message: 'This account no longer exists' });
+    const down = await call(4);
+    expect(down.status).toBe(503);
+    expect(down.body).toEqual({ error: 'service_unavailable', message: 'Ask again later' });
   });
 });

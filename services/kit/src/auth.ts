@@ -23,8 +23,13 @@ export type AuthUser = { id: number; claims: AccessClaims };
 export type AuthOptions = {
   secret: string;
   audience: string;
-  /** The server decides who is an admin (from its database), never the token. */
-  isAdmin?: (userId: number) => Promise<boolean>;
+  /**
+   * Who is an admin, as the server's source of truth says (its database, or the auth service asked with
+   * the caller's token), never the token's claims: true or 'admin' lets the request through, false or
+   * 'user' is a 403, 'unknown_account' a 401. A check that throws passes its error on (an HttpError is
+   * answered as it is).
+   */
+  isAdmin?: (userId: number, token: string) => Promise<boolean | AdminAnswer>;
   /**
    * Every service sets it in production: a token whose `gen` claim is not the user's current generation
    * (the user was deleted or their role changed since it was issued) is refused with 401 token_revoked.
@@ -32,7 +37,18 @@ export type AuthOptions = {
   generations?: Pick<TokenGenerations, 'current'>;
 };
 
-export type Auth = { requireAuth: RequestHandler; requireAdmin: RequestHandler };
+/** What an admin check can say of the caller's account. */
+export type AdminAnswer = 'admin' | 'user' | 'unknown_account';
+
+export type Auth = {
+  /** 401 unless a valid bearer token (see createAuth) is presented. */
+  requireAuth: RequestHandler;
+  /** requireAuth, then the isAdmin check: 403 'Admin only' unless it says admin, 401 for an account gone. */
+  requireAdmin: RequestHandler;
+};
+
+/** The 401 of a valid token whose account no longer exists. */
+export const accountGone = () => unauthorized('This account no longer exists');
 
 const positiveInt = /^[1-9]\d{0,9}$/;
 /** A user id PostgreSQL can store: a signed `sub` past it would fail in the database, not as a 401. */
@@ -146,8 +162,11 @@ export const createAuth = ({ secret, audience, isAdmin, generations }: AuthOptio
         next(forbidden('Admin only'));
         return;
       }
-      isAdmin(id).then(
-        (admin) => next(admin ? undefined : forbidden('Admin only')),
+      isAdmin(id, bearerToken(req) ?? '').then(
+        (answer) => {
+          if (answer === true || answer === 'admin') next();
+          else next(answer === 'unknown_account' ? accountGone() : forbidden('Admin only'));
+        },
         (err: unknown) => next(err),
       );
     });

@@ -29,7 +29,7 @@ export {
   unavailable,
 } from './http/errors';
 export type { ErrorBody } from './http/errors';
-export { parse, toIssues } from './http/validate';
+export { parse, toIssues, validationFailed } from './http/validate';
 export type { ValidationIssue } from './http/validate';
 export {
   containsNul,
@@ -58,10 +58,10 @@ export { connectInfrastructure, startHttpService } from './service';
 export type { Infrastructure, ServiceContext } from './service';
 export { resolveVersion } from './version';
 export type { VersionInfo } from './version';
-export { bearerToken, createAuth, getAuthUser, signAccessToken, tokenRevoked } from './auth';
+export { accountGone, bearerToken, createAuth, getAuthUser, signAccessToken, tokenRevoked } from './auth';
 export { createTokenGenerations, tokenGenerationKey } from './token-generations';
 export type { TokenGenerations } from './token-generations';
 export { createRateLimit } from './rate-limit';
 export type { RateLimit, RateLimitOptions, RateLimitState } from './rate-limit';
-export type { AccessClaims, Auth, AuthOptions, AuthUser } from './auth';
+export type { AccessClaims, AdminAnswer, Auth, AuthOptions, AuthUser } from './auth';
 export { isCheckViolation, isUniqueViolation, uniqueViolationOf } from './pg-errors';

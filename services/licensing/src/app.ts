@@ -18,11 +18,11 @@ import {
   createPromoCodesRepository,
   createSigningKeysRepository,
 } from './data-access';
+import { checkAdmin } from './application/admins';
+import { createLicenseKeys, type LicenseKeys } from './application/license-keys';
+import { createLicensingRateLimits } from './application/rate-limits';
 import { createActivationCodeHashes } from './domain/activation';
-import { createGuards } from './entry-points/http/guards';
-import { createLicensingRateLimits } from './entry-points/http/rate-limits';
 import { createRouter } from './entry-points/http/router';
-import { createLicenseKeys, type LicenseKeys } from './license-keys';
 
 export type AppDeps = {
   config: LicensingAppConfig;
@@ -49,17 +49,19 @@ export const createApp = ({
   keys,
   fetch,
 }: AppDeps): Express => {
-  // A token issued before its user was deleted or re-roled (auth bumps the generation) is refused at once.
-  const auth = createAuth({
-    secret: config.JWT_SECRET,
-    audience: config.JWT_AUDIENCE,
-    generations: createTokenGenerations(redis.client, config.REDIS_KEY_PREFIX),
-  });
   const admins = createAuthAdminClient({
     authUrl: config.AUTH_URL,
     cacheMs: config.ADMIN_CHECK_CACHE_SECONDS * 1000,
     timeoutMs: config.AUTH_TIMEOUT_MS,
     fetch,
+  });
+  const auth = createAuth({
+    secret: config.JWT_SECRET,
+    audience: config.JWT_AUDIENCE,
+    // A token issued before its user was deleted or re-roled (auth bumps the generation) is refused at once.
+    generations: createTokenGenerations(redis.client, config.REDIS_KEY_PREFIX),
+    // Admin rights come from the auth service (its database), asked with the caller's token.
+    isAdmin: (_userId, token) => checkAdmin({ admins, logger }, token),
   });
   const router = createRouter({
     promoCodes: createPromoCodesRepository(database.db),
@@ -67,7 +69,8 @@ export const createApp = ({
     credits: createCreditsRepository(database.db),
     activationCodes: createActivationCodesRepository(database.db),
     activationCodeHashes: createActivationCodeHashes(config.JWT_SECRET),
-    guards: createGuards({ auth, admins, logger }),
+    admins,
+    auth,
     keys:
       keys ??
       createLicenseKeys({

@@ -2,7 +2,7 @@ import { startHttpService } from '@pitclock/kit';
 import { createApp } from './app';
 import { licensingConfigSchema } from './config';
 import { createSigningKeysRepository, migrations } from './data-access';
-import { createLicenseKeys } from './license-keys';
+import { createLicenseKeys } from './application/license-keys';
 
 startHttpService({
   name: 'licensing',

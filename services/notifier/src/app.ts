@@ -23,10 +23,10 @@ import {
   type NotificationsQueue,
 } from './data-access';
 import { createDismissTokens } from './domain/dismiss-token';
+import { createPushSender } from './application/push-sender';
 import { createRouter } from './entry-points/http/router';
 import { registerQueueGauge } from './entry-points/metrics';
-import { createPushSender } from './entry-points/push-sender';
-import { createVapidKeys, type VapidKeys } from './vapid-keys';
+import { createVapidKeys, type VapidKeys } from './application/vapid-keys';
 
 /** What the app needs of the configuration (main.ts passes the whole NotifierConfig). */
 export type NotifierAppConfig = Pick<

@@ -17,8 +17,9 @@ import {
   createVapidKeysRepository,
   migrations,
 } from './data-access';
-import { createQueuePlanCheck, scheduleQueuePlanChecks } from './entry-points/queue-plan';
-import { createVapidKeys } from './vapid-keys';
+import { replanQueue } from './application/queue-plan';
+import { scheduleQueuePlanChecks } from './entry-points/queue-plan';
+import { createVapidKeys } from './application/vapid-keys';
 
 // The notifier's API process (every setting from the environment); the queue worker is src/worker.ts.
 runMain(async () => {
@@ -43,16 +44,17 @@ runMain(async () => {
     vapidKeys,
   });
   // A restarted or new Redis may have lost delayed jobs: they are planned again from PostgreSQL.
-  const queuePlanChecks = scheduleQueuePlanChecks(
-    createQueuePlanCheck({
-      marker: createQueuePlanMarker(infra.redis.client),
-      schedules: createSchedulesRepository(infra.database.db),
-      jobs: createStepAlertJobs(queue, { attempts: config.PUSH_JOB_ATTEMPTS, logger }),
-      clock: () => new Date(),
-      logger,
-    }),
-    { intervalMs: config.QUEUE_PLAN_CHECK_MS, logger },
-  );
+  const queuePlan = {
+    marker: createQueuePlanMarker(infra.redis.client),
+    schedules: createSchedulesRepository(infra.database.db),
+    jobs: createStepAlertJobs(queue, { attempts: config.PUSH_JOB_ATTEMPTS, logger }),
+    clock: () => new Date(),
+    logger,
+  };
+  const queuePlanChecks = scheduleQueuePlanChecks(() => replanQueue(queuePlan), {
+    intervalMs: config.QUEUE_PLAN_CHECK_MS,
+    logger,
+  });
   const server = await serve(app, {
     port: config.PORT,
     host: config.HOST,

@@ -18,12 +18,11 @@ import {
   type NotificationsQueue,
 } from './data-access';
 import { createDismissTokens } from './domain/dismiss-token';
+import { createPushDeliverer } from './application/push-sender';
 import { registerDeliveryMetrics, registerQueueGauge } from './entry-points/metrics';
-import { createPushDeliverer } from './entry-points/push-sender';
 import { consume, type Consumer } from './entry-points/worker/consume';
 import { createJobProcessor } from './entry-points/worker/processor';
-import { createStepAlertJob } from './entry-points/worker/step-alert-job';
-import { createVapidKeys, type VapidKeys } from './vapid-keys';
+import { createVapidKeys, type VapidKeys } from './application/vapid-keys';
 
 /** What the worker needs of the configuration (worker.ts passes the whole WorkerConfig). */
 export type WorkerAppConfig = Pick<
@@ -88,14 +87,14 @@ export const createWorker = ({
     agent,
     clock,
   });
-  const stepAlert = createStepAlertJob({
+  const stepAlert = {
     store: createStepAlertStore(database),
     sender: createPushDeliverer({ client, allowedOrigins: config.PUSH_ALLOWED_ORIGINS, logger }),
     dismissTokens: createDismissTokens(dismissSecretOf(config)),
     metrics: registerDeliveryMetrics(metrics),
     logger,
     clock,
-  });
+  };
   const processor = createJobProcessor({
     heartbeats: createHeartbeatStore(redis.client),
     stepAlert,

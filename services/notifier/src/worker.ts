@@ -15,7 +15,7 @@ import {
   readEvictionPolicy,
 } from './data-access';
 import { evictionPolicyWarning } from './domain/queue-health';
-import { createVapidKeys } from './vapid-keys';
+import { createVapidKeys } from './application/vapid-keys';
 import { createWorker } from './worker-app';
 
 // The notifier's queue worker: a separate process (scaled by running more of them, WORKER_CONCURRENCY

@@ -1,41 +1,23 @@
 import { randomBytes } from 'node:crypto';
 import { AUTH_MESSAGES } from '@pitclock/contracts/schemas';
-import {
-  createDatabase,
-  createLogger,
-  createRedis,
-  createTokenGenerations,
-  loadConfig,
-  migrate,
-  type Database,
-  type RedisHandle,
-} from '@pitclock/kit';
-import {
-  createTestDatabase,
-  testRedisPrefix,
-  type TestDatabase,
-  type TestRedisPrefix,
-} from '@pitclock/kit/testing';
+import { loadConfig, type RedisHandle } from '@pitclock/kit';
+import { TEST_JWT_AUDIENCE, TEST_JWT_SECRET, testServiceEnv, useTestService } from '@pitclock/kit/testing';
 import type { Express } from 'express';
 import jwt from 'jsonwebtoken';
 import request from 'supertest';
-import { afterAll, beforeAll, expect } from 'vitest';
+import { beforeAll, expect } from 'vitest';
 import { createApp } from '../app';
 import { authConfigSchema, type AuthConfig } from '../config';
-import { createUsersRepository, migrations } from '../data-access';
+import { createUsersRepository, migrations, ownedTables } from '../data-access';
 import { createPasswordHasher, type PasswordHasher } from '../domain/passwords';
 
-export const JWT_SECRET = 'auth-test-secret-0123456789-0123456789';
-export const JWT_AUDIENCE = 'pitclock';
+export { bearer } from '@pitclock/kit/testing';
+export const JWT_SECRET = TEST_JWT_SECRET;
+export const JWT_AUDIENCE = TEST_JWT_AUDIENCE;
 
 /** The service's configuration as loadConfig makes it, with test overrides (defaults otherwise). */
 export const testConfig = (overrides: Partial<Record<keyof AuthConfig, string>> = {}): AuthConfig =>
-  loadConfig(authConfigSchema, {
-    DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/unused',
-    JWT_SECRET,
-    JWT_AUDIENCE,
-    ...overrides,
-  });
+  loadConfig(authConfigSchema, { ...testServiceEnv, ...overrides });
 
 /** A unique client address for X-Forwarded-For (the app trusts the loopback proxy). */
 export const newIp = () => {
@@ -50,20 +32,6 @@ export const device_info = { device_id: 'device-Mozilla/5.0 (X11; Linux x-abc123
 
 export type Signed = { id: number; email: string; token: string; refresh_token: string; device_id: string };
 
-/** A controllable clock: real time plus an offset that tests move forward. */
-export const createTestClock = () => {
-  let offsetMs = 0;
-  return {
-    now: () => new Date(Date.now() + offsetMs),
-    advance: (ms: number) => {
-      offsetMs += ms;
-    },
-    reset: () => {
-      offsetMs = 0;
-    },
-  };
-};
-
 type ConfigOverrides = Partial<Record<keyof AuthConfig, string>>;
 
 /**
@@ -71,12 +39,7 @@ type ConfigOverrides = Partial<Record<keyof AuthConfig, string>>;
  * service, and helpers that act as a client would (over HTTP) or read what was stored.
  */
 export const useAuthService = (overrides: ConfigOverrides = {}) => {
-  const logger = createLogger({ name: 'auth-test', level: 'silent' });
-  const clock = createTestClock();
-  let testDb: TestDatabase;
-  let prefix: TestRedisPrefix;
-  let database: Database;
-  let redis: RedisHandle;
+  const base = useTestService({ service: 'auth', migrations, tables: ownedTables });
   let app: Express;
   const passwords: PasswordHasher = createPasswordHasher();
 
@@ -86,44 +49,23 @@ export const useAuthService = (overrides: ConfigOverrides = {}) => {
   ) =>
     createApp({
       config: testConfig({ ...overrides, ...more }),
-      database,
-      redis: deps.redis ?? redis,
-      logger,
+      database: base.database(),
+      redis: deps.redis ?? base.redis(),
+      logger: base.logger,
       version: { version: '1.0.0' },
-      clock: clock.now,
+      clock: base.clock.now,
       passwords: deps.passwords ?? passwords,
     });
 
-  beforeAll(async () => {
-    testDb = await createTestDatabase();
-    prefix = testRedisPrefix();
-    database = createDatabase(testDb.url);
-    await migrate(database, migrations);
-    redis = createRedis(prefix.url, { keyPrefix: prefix.prefix });
-    await redis.waitUntilReady(5_000);
+  beforeAll(() => {
     app = makeApp();
   });
 
-  afterAll(async () => {
-    await redis?.close();
-    await database?.close();
-    await prefix?.cleanup();
-    await testDb?.drop();
-  });
-
-  const query = async <T extends Record<string, unknown> = Record<string, unknown>>(
-    text: string,
-    params: unknown[] = [],
-  ) => (await database.pool.query<T>(text, params)).rows;
-
-  const count = async (table: string, where = 'true', params: unknown[] = []) =>
-    Number((await query<{ n: string }>(`select count(*) as n from ${table} where ${where}`, params))[0]!.n);
+  const { query, count } = base;
 
   /** Row counts of every table of the service, to prove a request stored nothing. */
   const counts = async () => ({
-    users: await count('users'),
-    refresh_tokens: await count('refresh_tokens'),
-    signup_events: await count('signup_events'),
+    ...(await base.counts()),
     refresh_tokens_used: await count('refresh_tokens', 'used_at is not null'),
     refresh_tokens_revoked: await count('refresh_tokens', 'revoked_at is not null'),
   });
@@ -154,23 +96,11 @@ export const useAuthService = (overrides: ConfigOverrides = {}) => {
   };
 
   return {
+    ...base,
     app: () => app,
-    database: () => database,
-    redis: () => redis,
-    /** Another connection to the same Redis server and key prefix (a second instance of the service). */
-    connectRedis: async () => {
-      const handle = createRedis(prefix.url, { keyPrefix: prefix.prefix });
-      await handle.waitUntilReady(5_000);
-      return handle;
-    },
-    users: () => createUsersRepository(database.db),
-    /** The token generations as every service reads them (REDIS_KEY_PREFIX is the test's prefix). */
-    generations: () => createTokenGenerations(redis.client, prefix.prefix),
+    users: () => createUsersRepository(base.database().db),
     passwords,
-    clock,
     makeApp,
-    query,
-    count,
     counts,
     register,
     login,
@@ -184,7 +114,5 @@ export const signToken = (
   options: jwt.SignOptions = {},
   secret = JWT_SECRET,
 ) => jwt.sign(claims, secret, { algorithm: 'HS256', audience: JWT_AUDIENCE, expiresIn: 900, ...options });
-
-export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 export const messages = AUTH_MESSAGES;

@@ -3,7 +3,7 @@ import { ZodError } from 'zod';
 import type { Logger } from 'pino';
 import { isDependencyUnavailable } from './dependency-errors';
 import { HttpError, notFound, unavailable } from './errors';
-import { toIssues } from './validate';
+import { validationFailed } from './validate';
 
 /** JSON body parser with a size limit. Malformed JSON becomes a 400 and a too-large body a 413 (see errorHandler). */
 export const jsonBody = ({ limit = '100kb' }: { limit?: string | number } = {}): RequestHandler =>
@@ -119,9 +119,8 @@ export const errorHandler =
     let httpError: HttpError;
     const sqlState = sqlStateOf(err);
     if (err instanceof HttpError) httpError = err;
-    else if (err instanceof ZodError) {
-      httpError = new HttpError(400, 'validation_failed', 'Request is invalid', { issues: toIssues(err) });
-    } else if (sqlState?.startsWith('22')) {
+    else if (err instanceof ZodError) httpError = validationFailed(err);
+    else if (sqlState?.startsWith('22')) {
       httpError = fromDataException(sqlState);
       // The logger drops the query's parameters and PostgreSQL's echo of the value (see safeError).
       logger.warn({ err, sqlState, method: req.method, path: req.path }, 'a value was refused by PostgreSQL');

@@ -10,11 +10,34 @@ export const toIssues = (error: z.ZodError): ValidationIssue[] =>
     code: issue.code,
   }));
 
-/** Parses a value with a zod schema; a mismatch throws a 400 'validation_failed' with the issues as details. */
-export const parse = <S extends z.ZodType>(schema: S, value: unknown, what = 'Request'): z.infer<S> => {
-  const result = schema.safeParse(value);
+/**
+ * The 400 'validation_failed' of every service: every issue in details, and as the message the first
+ * rule's own text (e.g. 'Code is required', 'Enter an amount > 0') so that a client can show the server's
+ * text as it is; `message` replaces it where the rules have no sentence of their own (a path parameter:
+ * 'User id is invalid').
+ */
+export const validationFailed = (error: z.ZodError, message?: string): HttpError => {
+  const issues = toIssues(error);
+  return new HttpError(400, 'validation_failed', message ?? issues[0]?.message ?? 'Request is invalid', {
+    issues,
+  });
+};
+
+/**
+ * Parses a request's body, query or path parameter with its contracts schema; a mismatch throws
+ * validationFailed, whose message is the first rule's own text. A path parameter, whose rules have no
+ * sentence of their own, names itself instead: `what` 'User id' gives 'User id is invalid', or
+ * `{ message }` gives that text. A request without a body (undefined) is read as an empty object, so that
+ * its missing fields are named.
+ */
+export const parse = <S extends z.ZodType>(
+  schema: S,
+  value: unknown,
+  what?: string | { message: string },
+): z.output<S> => {
+  const result = schema.safeParse(value === undefined ? {} : value);
   if (!result.success) {
-    throw new HttpError(400, 'validation_failed', `${what} is invalid`, { issues: toIssues(result.error) });
+    throw validationFailed(result.error, typeof what === 'string' ? `${what} is invalid` : what?.message);
   }
   return result.data;
 };

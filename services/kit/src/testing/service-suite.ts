@@ -1,18 +1,13 @@
 import type { Express } from 'express';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { errorBodySchema } from '../http/errors';
 import { createDatabase, migrate, type Database, type MigrateOptions } from '../database';
-import { createLogger, type Logger } from '../logger';
+import type { Logger } from '../logger';
 import { createRedis, type RedisHandle } from '../redis';
 import type { VersionInfo } from '../version';
-import {
-  closedPort,
-  createTestDatabase,
-  testRedisPrefix,
-  type TestDatabase,
-  type TestRedisPrefix,
-} from './resources';
+import { closedPort } from './resources';
+import { useTestService } from './service-harness';
 
 export type ServiceAppDeps = { database: Database; redis: RedisHandle; logger: Logger; version: VersionInfo };
 
@@ -40,38 +35,21 @@ export type ServiceSuiteContext = {
  */
 export const describeServiceBasics = (options: ServiceSuiteOptions): ServiceSuiteContext => {
   const { service, migrations, tables } = options;
-  const logger = createLogger({ name: service, level: 'silent' });
+  const resources = useTestService({ service, migrations, tables });
+  const { logger } = resources;
   const version: VersionInfo = { version: '9.8.7', commit: 'testcommit' };
-  let testDb: TestDatabase;
-  let prefix: TestRedisPrefix;
   let database: Database;
   let redis: RedisHandle;
   let app: Express;
 
-  const countRows = async () => {
-    let total = 0;
-    for (const table of tables) {
-      total += Number((await database.pool.query(`select count(*) from "${table}"`)).rows[0].count);
-    }
-    return total;
-  };
+  const countRows = async () =>
+    Object.values(await resources.counts()).reduce((total, rows) => total + rows, 0);
 
   // File-level hooks: the database and Redis prefix serve the whole test file (the service's own tests too).
-  beforeAll(async () => {
-    testDb = await createTestDatabase();
-    prefix = testRedisPrefix();
-    database = createDatabase(testDb.url);
-    await migrate(database, migrations);
-    redis = createRedis(prefix.url, { keyPrefix: prefix.prefix });
-    await redis.waitUntilReady(5_000);
+  beforeAll(() => {
+    database = resources.database();
+    redis = resources.redis();
     app = options.createApp({ database, redis, logger, version });
-  });
-
-  afterAll(async () => {
-    await redis?.close();
-    await database?.close();
-    await prefix?.cleanup();
-    await testDb?.drop();
   });
 
   describe(`${service}: shared service behaviour`, () => {
@@ -120,8 +98,8 @@ export const describeServiceBasics = (options: ServiceSuiteOptions): ServiceSuit
     });
 
     it('GET /readyz answers 503 naming PostgreSQL when the database does not exist', async () => {
-      const url = new URL(testDb.url);
-      url.pathname = `/${testDb.name}_missing`;
+      const url = new URL(resources.databaseUrl());
+      url.pathname = `${url.pathname}_missing`;
       const deadDatabase = createDatabase(url.toString());
       try {
         const res = await request(options.createApp({ database: deadDatabase, redis, logger, version }))

@@ -1,9 +1,7 @@
 import { createHash } from 'node:crypto';
 import { API_PATHS, apiPath } from '@pitclock/contracts/api-paths';
 import { AdminUserResponse } from '@pitclock/contracts/schemas';
-
-/** What the auth service says of the caller's token: an admin, a plain user, or no such account. */
-export type AdminAnswer = 'admin' | 'user' | 'unknown_account';
+import type { AdminAnswer } from '@pitclock/kit';
 
 /** The auth service could not answer (down, timed out, or an answer that is not its protocol). */
 export class AuthUnavailableError extends Error {

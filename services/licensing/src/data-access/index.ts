@@ -34,7 +34,6 @@ export { createSigningKeysRepository, type SigningKeysRepository } from './signi
 export {
   AuthUnavailableError,
   createAuthAdminClient,
-  type AdminAnswer,
   type AuthAdminClient,
   type AuthAdminClientOptions,
   type UserLookup,

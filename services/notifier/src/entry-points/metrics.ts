@@ -1,24 +1,8 @@
 import type { Registry } from '@pitclock/kit';
 // prom-client is the kit's metrics library (hoisted); the metric classes must be the kit registry's own.
 import { Counter, Gauge, Histogram } from 'prom-client';
+import { deliveryMetricResults, type DeliveryMetrics } from '../application/deliver-step-alert';
 import type { NotificationsQueue } from '../data-access';
-
-export const deliveryMetricResults = [
-  'sent',
-  'gone',
-  'failed',
-  'retry',
-  'expired',
-  'cancelled',
-  'duplicate',
-] as const;
-export type DeliveryMetricResult = (typeof deliveryMetricResults)[number];
-
-export type DeliveryMetrics = {
-  count: (result: DeliveryMetricResult, by?: number) => void;
-  /** Seconds from when an alert was due (the step's time plus the stage's offset) to its acceptance. */
-  observeLateness: (seconds: number) => void;
-};
 
 const queueStates = ['waiting', 'delayed', 'active', 'failed'] as const;
 const SCRAPE_TIMEOUT_MS = 1_000;

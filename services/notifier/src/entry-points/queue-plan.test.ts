@@ -3,7 +3,8 @@ import request from 'supertest';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createQueuePlanMarker, createSchedulesRepository, createStepAlertJobs } from '../data-access';
 import { useNotifierService, type Caller } from '../test-support/harness';
-import { createQueuePlanCheck, scheduleQueuePlanChecks } from './queue-plan';
+import { replanQueue } from '../application/queue-plan';
+import { scheduleQueuePlanChecks } from './queue-plan';
 
 // No worker runs here: the jobs stay in the queue to be looked at.
 const svc = useNotifierService();
@@ -16,7 +17,7 @@ beforeEach(() => {
 });
 
 const check = () =>
-  createQueuePlanCheck({
+  replanQueue({
     marker: createQueuePlanMarker(svc.redis().client),
     schedules: createSchedulesRepository(svc.database().db),
     jobs: createStepAlertJobs(svc.queue(), { attempts: 5, clock: svc.clock.now }),
@@ -56,7 +57,7 @@ describe('planning the queue again from the stored schedules', () => {
     await loseTheQueue();
     await svc.redis().client.set('notifier:queue-planned-on', 'a-redis-that-is-gone');
 
-    const outcome = await check()();
+    const outcome = await check();
 
     expect(outcome).toEqual({ outcome: 'planned', runs: 2, jobs: 10 });
     // The same plan as the PUTs made: trim's 5 stages, inject's due-now at once and its 4 reminders.
@@ -67,10 +68,10 @@ describe('planning the queue again from the stored schedules', () => {
 
   it('changes nothing while the queue was planned on this Redis server', async () => {
     const cook = svc.user();
-    expect((await check()()).outcome).toMatch(/planned|current/);
+    expect((await check()).outcome).toMatch(/planned|current/);
     await put(cook, 'run-current', [step('trim', 60_000)]);
     await loseTheQueue();
-    expect(await check()()).toEqual({ outcome: 'current' });
+    expect(await check()).toEqual({ outcome: 'current' });
     expect(await jobSummary(cook.id, 'run-current')).toEqual([]);
   });
 
@@ -79,7 +80,7 @@ describe('planning the queue again from the stored schedules', () => {
     await put(cook, 'run-kept', [step('trim', 60_000)]);
     const [kept] = await svc.jobsOf(cook.id, 'run-kept');
     await svc.redis().client.del('notifier:queue-planned-on');
-    expect((await check()()).outcome).toBe('planned');
+    expect((await check()).outcome).toBe('planned');
     const again = await svc.jobsOf(cook.id, 'run-kept');
     expect(again).toHaveLength(5);
     expect(again.find((job) => job.id === kept!.id)!.timestamp).toBe(kept!.timestamp);
@@ -87,7 +88,7 @@ describe('planning the queue again from the stored schedules', () => {
 
   it('lets one process plan at a time', async () => {
     await svc.redis().client.del('notifier:queue-planned-on');
-    const outcomes = await Promise.all([check()(), check()()]);
+    const outcomes = await Promise.all([check(), check()]);
     expect(outcomes.map((o) => o.outcome).sort()).toEqual(['busy', 'planned']);
   });
 

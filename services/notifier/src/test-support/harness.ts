@@ -1,22 +1,10 @@
+import { createMetricsRegistry, loadConfig, type Registry } from '@pitclock/kit';
 import {
-  createDatabase,
-  createLogger,
-  createMetricsRegistry,
-  createRedis,
-  createTokenGenerations,
-  loadConfig,
-  migrate,
-  signAccessToken,
-  type Database,
-  type RedisHandle,
-  type Registry,
-  type TokenGenerations,
-} from '@pitclock/kit';
-import {
-  createTestDatabase,
-  testRedisPrefix,
-  type TestDatabase,
-  type TestRedisPrefix,
+  TEST_JWT_AUDIENCE,
+  TEST_JWT_SECRET,
+  testServiceEnv,
+  useTestService,
+  type Caller,
 } from '@pitclock/kit/testing';
 import type { Job } from 'bull';
 import type { Express } from 'express';
@@ -36,53 +24,19 @@ import type { Consumer } from '../entry-points/worker/consume';
 import { createWorker } from '../worker-app';
 import { startPushReceiver, type PushReceiver, type TestSubscription } from './push-receiver';
 
-export const JWT_SECRET = 'notifier-test-secret-0123456789-0123456789';
-export const JWT_AUDIENCE = 'pitclock';
+export { tokenFor, type Caller } from '@pitclock/kit/testing';
+export const JWT_SECRET = TEST_JWT_SECRET;
+export const JWT_AUDIENCE = TEST_JWT_AUDIENCE;
 
 type Overrides = Partial<Record<keyof NotifierConfig | keyof WorkerConfig, string>>;
 
-const requiredEnv = { DATABASE_URL: 'postgres://postgres@127.0.0.1/unused', JWT_SECRET, JWT_AUDIENCE };
-
 /** The API's configuration as loadConfig makes it, with test overrides (defaults otherwise). */
 export const testConfig = (overrides: Overrides = {}): NotifierConfig =>
-  loadConfig(notifierConfigSchema, { ...requiredEnv, ...overrides });
+  loadConfig(notifierConfigSchema, { ...testServiceEnv, ...overrides });
 
 /** The worker's configuration: quick retries so that retry tests take a second, not a minute. */
 export const testWorkerConfig = (overrides: Overrides = {}): WorkerConfig =>
-  loadConfig(workerConfigSchema, { ...requiredEnv, PUSH_RETRY_BASE_DELAY_MS: '100', ...overrides });
-
-/**
- * An access token as the auth service signs them (HS256, audience, sub = user id, gen = the user's token
- * generation when it was issued; 0, as for a user never deleted nor re-roled, when not given).
- */
-export const tokenFor = (userId: number, expiresInSeconds = 900, gen = 0) =>
-  signAccessToken(
-    { userId, claims: { gen } },
-    { secret: JWT_SECRET, audience: JWT_AUDIENCE, expiresInSeconds },
-  );
-
-export type Caller = { id: number; token: string; headers: { Authorization: string } };
-
-/** A clock that is real time plus an offset, or frozen at an instant (schedule tests need exact delays). */
-export const createTestClock = () => {
-  let offsetMs = 0;
-  let frozen: Date | undefined;
-  return {
-    now: () => (frozen ? new Date(frozen) : new Date(Date.now() + offsetMs)),
-    advance: (ms: number) => {
-      offsetMs += ms;
-      if (frozen) frozen = new Date(frozen.getTime() + ms);
-    },
-    freeze: (at: Date = new Date()) => {
-      frozen = at;
-    },
-    reset: () => {
-      offsetMs = 0;
-      frozen = undefined;
-    },
-  };
-};
-export type TestClock = ReturnType<typeof createTestClock>;
+  loadConfig(workerConfigSchema, { ...testServiceEnv, PUSH_RETRY_BASE_DELAY_MS: '100', ...overrides });
 
 export type RunningWorker = {
   consumer: Consumer;
@@ -92,27 +46,21 @@ export type RunningWorker = {
 };
 
 /**
- * A database of its own (migrated), a Redis prefix of its own (so a Bull queue of its own), a local https
- * push receiver, the real API app, and helpers to run real workers and read what was stored, for one
- * test file.
+ * The kit's test service (a database and Redis prefix of its own, so a Bull queue of its own) with a
+ * local https push receiver, the real API app, and helpers to run real workers, for one test file.
  */
 export const useNotifierService = ({ config = {} }: { config?: Overrides } = {}) => {
-  const logger = createLogger({ name: 'notifier-test', level: 'silent' });
-  const clock = createTestClock();
-  let testDb: TestDatabase;
-  let prefix: TestRedisPrefix;
-  let database: Database;
-  let redis: RedisHandle;
+  const base = useTestService({ service: 'notifier', migrations, tables: ownedTables, poolSize: 20 });
+  const { logger, clock } = base;
   let receiver: PushReceiver;
   let queue: NotificationsQueue;
   let app: Express;
   let metrics: Registry;
-  let generations: TokenGenerations;
   const queues: NotificationsQueue[] = [];
   const workers: RunningWorker[] = [];
-  let nextUserId = 1;
 
   const newQueue = (processing?: Parameters<typeof createNotificationsQueue>[1]['processing']) => {
+    const prefix = base.redisPrefix();
     const created = createNotificationsQueue(prefix.url, { keyPrefix: prefix.prefix, logger, processing });
     queues.push(created);
     return created;
@@ -120,7 +68,7 @@ export const useNotifierService = ({ config = {} }: { config?: Overrides } = {})
 
   const allowReceiver = (overrides: Overrides): Overrides => ({
     PUSH_ALLOWED_ORIGINS: receiver.origin,
-    REDIS_KEY_PREFIX: prefix.prefix,
+    REDIS_KEY_PREFIX: base.redisPrefix().prefix,
     ...config,
     ...overrides,
   });
@@ -132,8 +80,8 @@ export const useNotifierService = ({ config = {} }: { config?: Overrides } = {})
   ) =>
     createApp({
       config: testConfig(allowReceiver(overrides)),
-      database,
-      redis,
+      database: base.database(),
+      redis: base.redis(),
       queue,
       logger,
       version: { version: '1.0.0' },
@@ -156,8 +104,8 @@ export const useNotifierService = ({ config = {} }: { config?: Overrides } = {})
     const worker = createWorker({
       config: workerConfig,
       queue: workerQueue,
-      database,
-      redis,
+      database: base.database(),
+      redis: base.redis(),
       logger,
       version: { version: '1.0.0' },
       concurrency: 4,
@@ -175,13 +123,6 @@ export const useNotifierService = ({ config = {} }: { config?: Overrides } = {})
   };
 
   beforeAll(async () => {
-    testDb = await createTestDatabase();
-    prefix = testRedisPrefix();
-    database = createDatabase(testDb.url, { max: 20 });
-    await migrate(database, migrations);
-    redis = createRedis(prefix.url, { keyPrefix: prefix.prefix });
-    await redis.waitUntilReady(5_000);
-    generations = createTokenGenerations(redis.client, prefix.prefix);
     receiver = await startPushReceiver();
     queue = newQueue();
     await queue.isReady();
@@ -193,47 +134,7 @@ export const useNotifierService = ({ config = {} }: { config?: Overrides } = {})
     await Promise.all(workers.map((worker) => worker.consumer.stop()));
     await Promise.all(queues.map((q) => q.close()));
     await receiver?.close();
-    await redis?.close();
-    await database?.close();
-    await prefix?.cleanup();
-    await testDb?.drop();
   });
-
-  const query = async <T extends Record<string, unknown> = Record<string, unknown>>(
-    text: string,
-    params: unknown[] = [],
-  ) => (await database.pool.query<T>(text, params)).rows;
-
-  const count = async (table: string, where = 'true', params: unknown[] = []) =>
-    Number((await query<{ n: string }>(`select count(*) as n from ${table} where ${where}`, params))[0]!.n);
-
-  /** Opens the pool's connections first, so that concurrent transactions in a test really overlap. */
-  const warmPool = async (connections = 16) => {
-    await Promise.all(Array.from({ length: connections }, () => query('select pg_sleep(0.05)')));
-  };
-
-  /** Row counts of every table of the service, to prove a request stored nothing. */
-  const counts = async () => {
-    const result: Record<string, number> = {};
-    for (const table of ownedTables) result[table] = await count(table);
-    return result;
-  };
-
-  const user = (): Caller => {
-    const id = nextUserId++;
-    const token = tokenFor(id);
-    return { id, token, headers: { Authorization: `Bearer ${token}` } };
-  };
-
-  /**
-   * What the auth service does when it deletes an account or changes its role: the user's token generation
-   * is bumped, which ends every access token issued so far. Answers a token of the new generation.
-   */
-  const endSessions = async (caller: Caller): Promise<Caller> => {
-    const gen = await generations.bump(caller.id);
-    const token = tokenFor(caller.id, 900, gen);
-    return { id: caller.id, token, headers: { Authorization: `Bearer ${token}` } };
-  };
 
   /** Registers a new receiver subscription for the caller over HTTP, as the app does. */
   const subscribe = async (
@@ -266,25 +167,15 @@ export const useNotifierService = ({ config = {} }: { config?: Overrides } = {})
   };
 
   return {
+    ...base,
     app: () => app,
-    database: () => database,
-    /** The test database's URL, for a test that needs connections of its own. */
-    databaseUrl: () => testDb.url,
-    redis: () => redis,
     receiver: () => receiver,
     queue: () => queue,
     metrics: () => metrics,
-    redisPrefix: () => prefix,
-    logger,
-    clock,
     makeApp,
     startWorker,
-    query,
-    count,
-    counts,
-    warmPool,
-    user,
-    endSessions,
+    /** A signed-in user (a new user id). */
+    user: base.newCaller,
     subscribe,
     jobsOf,
   };

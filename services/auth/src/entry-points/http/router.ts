@@ -1,33 +1,20 @@
-import type { Auth, Logger, TokenGenerations } from '@pitclock/kit';
+import type { Auth, TokenGenerations } from '@pitclock/kit';
 import { Router } from 'express';
+import type { AccountsDeps } from '../../application/accounts';
+import { createSessions } from '../../application/sessions';
+import type { UserAdminDeps } from '../../application/user-admin';
 import type { AuthAppConfig } from '../../config';
-import type {
-  RefreshTokensRepository,
-  RegistrationsRepository,
-  SignupEventsRepository,
-  UsersRepository,
-} from '../../data-access';
-import type { PasswordHasher } from '../../domain/passwords';
 import { createAccountRoutes } from './account-routes';
 import { createAdminRoutes } from './admin-routes';
 import { createCredentialsCheck } from './credentials';
-import type { AuthRateLimits } from './rate-limits';
-import { createSessions } from './sessions';
 
-export type RouterDeps = {
-  users: UsersRepository;
-  registrations: RegistrationsRepository;
-  refreshTokens: RefreshTokensRepository;
-  signupEvents: SignupEventsRepository;
-  passwords: PasswordHasher;
-  limits: AuthRateLimits;
-  /** Per-user token generations (Redis): access tokens carry the current one; admin actions bump it. */
-  generations: TokenGenerations;
-  auth: Auth;
-  logger: Logger;
-  clock: () => Date;
-  config: AuthAppConfig;
-};
+export type RouterDeps = Omit<AccountsDeps, 'sessions' | 'config'> &
+  UserAdminDeps & {
+    /** Per-user token generations (Redis): access tokens carry the current one; admin actions bump it. */
+    generations: TokenGenerations;
+    auth: Auth;
+    config: AuthAppConfig;
+  };
 
 /** The auth API under /api: /api/login, /api/auth/*, /api/me, /api/users*, /api/admin/signup-events. */
 export const createRouter = (deps: RouterDeps): Router => {

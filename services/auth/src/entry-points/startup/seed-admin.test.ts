@@ -1,20 +1,17 @@
 import { createLogger } from '@pitclock/kit';
 import { describe, expect, it } from 'vitest';
 import { newEmail, PASSWORD, useAuthService } from '../../test-support/harness';
-import { adminSignInNotice, seedAdmin, seedFirstAdmin } from './seed-admin';
+import { seedAdmin } from '../../application/seed-admin';
+import { adminSignInNotice, seedFirstAdmin } from './seed-admin';
 
 const svc = useAuthService();
 const logger = createLogger({ name: 'seed-test', level: 'silent' });
 
 const seed = (email: string | undefined, password?: string) =>
-  seedAdmin({
-    email,
-    password,
-    users: svc.users(),
-    passwords: svc.passwords,
-    logger,
-    clock: () => new Date(),
-  });
+  seedAdmin(
+    { users: svc.users(), passwords: svc.passwords, logger, clock: () => new Date() },
+    { email, password },
+  );
 
 const rowsOf = (email: string) =>
   svc.query<{ is_admin: boolean; password_hash: string }>(

@@ -1,5 +1,4 @@
 import { generateKeyPairSync } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import {
   LICENSING_MESSAGES as m,
   LicensePublicKeyResponse,
@@ -9,6 +8,7 @@ import {
   type PromoCode,
 } from '@pitclock/contracts/schemas';
 import { errorBodySchema } from '@pitclock/kit';
+import { listen } from '@pitclock/kit/testing';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { jwkThumbprint } from '../../domain/license-token';
@@ -258,12 +258,6 @@ describe('POST /api/promo-codes/redeem', () => {
 });
 
 describe('redemption is atomic under concurrency', () => {
-  const listen = async () => {
-    const server = svc.app().listen(0, '127.0.0.1');
-    await new Promise((resolve) => server.once('listening', resolve));
-    const { port } = server.address() as AddressInfo;
-    return { url: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => server.close(resolve)) };
-  };
   const post = (url: string, who: Caller, body: object) =>
     fetch(`${url}/api/promo-codes/redeem`, {
       method: 'POST',
@@ -274,7 +268,7 @@ describe('redemption is atomic under concurrency', () => {
   it('200 simultaneous redeems of a code with max_uses 10 give exactly 10 licences and 10 redemptions', async () => {
     const promo = await newCode({ max_uses: 10 });
     const cooks = Array.from({ length: 200 }, () => svc.user());
-    const server = await listen();
+    const server = await listen(svc.app());
     try {
       const results = await Promise.all(
         cooks.map((cook, i) => post(server.url, cook, { code: promo.code, device_id: `race-${i}` })),
@@ -297,7 +291,7 @@ describe('redemption is atomic under concurrency', () => {
   it('one user racing on two devices, or two users racing on one device, redeem once', async () => {
     const promo = await newCode();
     const cook = svc.user();
-    const server = await listen();
+    const server = await listen(svc.app());
     try {
       const sameUser = await Promise.all(
         Array.from({ length: 20 }, (_, i) =>

@@ -1,34 +1,10 @@
-import type { Logger } from '@pitclock/kit';
 import { Router } from 'express';
-import type {
-  ActivationCodesRepository,
-  CreditsRepository,
-  DevicesRepository,
-  PromoCodesRepository,
-} from '../../data-access';
-import type { ActivationCodeHashes } from '../../domain/activation';
-import type { LicenseKeys } from '../../license-keys';
-import { createCreditRoutes } from './credit-routes';
-import { createDeviceRoutes } from './device-routes';
-import type { Guards } from './guards';
-import { createLicenseRoutes } from './license-routes';
-import { createPromoRoutes } from './promo-routes';
-import type { LicensingRateLimits } from './rate-limits';
+import { createCreditRoutes, type CreditRoutesDeps } from './credit-routes';
+import { createDeviceRoutes, type DeviceRoutesDeps } from './device-routes';
+import { createLicenseRoutes, type LicenseRoutesDeps } from './license-routes';
+import { createPromoRoutes, type PromoRoutesDeps } from './promo-routes';
 
-export type RouterDeps = {
-  promoCodes: PromoCodesRepository;
-  devices: DevicesRepository;
-  credits: CreditsRepository;
-  activationCodes: ActivationCodesRepository;
-  activationCodeHashes: ActivationCodeHashes;
-  guards: Guards;
-  keys: LicenseKeys;
-  limits: LicensingRateLimits;
-  logger: Logger;
-  clock: () => Date;
-  defaultLicenseDays: number;
-  activationCodeTtlMinutes: number;
-};
+export type RouterDeps = PromoRoutesDeps & LicenseRoutesDeps & CreditRoutesDeps & DeviceRoutesDeps;
 
 /**
  * The licensing API: /api/promo-codes*, /api/licenses*, /api/license/activate, and the per-user

@@ -1,39 +1,45 @@
-import type { Logger } from '@pitclock/kit';
 import type { Job } from 'bull';
+import {
+  deliverStepAlert,
+  type StepAlertAttempt,
+  type StepAlertDeps,
+  type StepAlertJobResult,
+} from '../../application/deliver-step-alert';
+import { recordHeartbeat, type HeartbeatDeps, type HeartbeatResult } from '../../application/heartbeat';
 import {
   stepAlertJobName,
   type HeartbeatJobData,
-  type HeartbeatStore,
   type NotificationJobData,
   type StepAlertJobData,
 } from '../../data-access';
-import type { StepAlertJobResult } from './step-alert-job';
 
-export type ProcessorDeps = {
-  heartbeats: HeartbeatStore;
-  stepAlert: (job: Job<StepAlertJobData>) => Promise<StepAlertJobResult>;
-  logger: Logger;
-  clock: () => Date;
+export type ProcessorDeps = HeartbeatDeps & {
+  /** What a step alert's delivery needs. */
+  stepAlert: StepAlertDeps;
 };
 
-export type JobResult = { type: 'heartbeat'; count: number; at: string } | StepAlertJobResult;
+export type JobResult = HeartbeatResult | StepAlertJobResult;
+
+/** A step-alert job's attempt as the use-case reads it (the job's id, its data, which attempt of how many). */
+const attemptOf = (job: Job<StepAlertJobData>): StepAlertAttempt => ({
+  data: job.data,
+  jobId: String(job.id),
+  attemptNumber: job.attemptsMade + 1,
+  attempts: job.opts.attempts ?? 1,
+});
 
 /** Handles every job of the notifications queue by its name; an unknown name fails the job. */
 export const createJobProcessor =
-  ({ heartbeats, stepAlert, logger, clock }: ProcessorDeps) =>
+  ({ stepAlert, ...heartbeat }: ProcessorDeps) =>
   async (job: Job<NotificationJobData>): Promise<JobResult> => {
     switch (job.name) {
-      case 'heartbeat': {
-        const at = clock();
-        const count = await heartbeats.record(at);
-        logger.info(
-          { jobId: job.id, count, requestedAt: (job.data as HeartbeatJobData).requestedAt },
-          'heartbeat job ran',
-        );
-        return { type: 'heartbeat', count, at: at.toISOString() };
-      }
+      case 'heartbeat':
+        return recordHeartbeat(heartbeat, {
+          jobId: job.id,
+          requestedAt: (job.data as HeartbeatJobData).requestedAt,
+        });
       case stepAlertJobName:
-        return stepAlert(job as Job<StepAlertJobData>);
+        return deliverStepAlert(stepAlert, attemptOf(job as Job<StepAlertJobData>));
       default:
         throw new Error(`unknown job type '${job.name}'`);
     }

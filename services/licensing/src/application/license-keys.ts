@@ -1,6 +1,6 @@
 import type { Logger } from '@pitclock/kit';
-import type { SigningKeysRepository } from './data-access';
-import { generateLicenseKeyPem, licenseKeyFromPem, once, type LicenseKey } from './domain/license-token';
+import type { SigningKeysRepository } from '../data-access';
+import { generateLicenseKeyPem, licenseKeyFromPem, once, type LicenseKey } from '../domain/license-token';
 
 export type LicenseKeys = {
   /** The signing key: LICENSE_PRIVATE_KEY, else the one stored in the database (created at first need). */

@@ -1,7 +1,7 @@
 import { createRateLimit, type RateLimit } from '@pitclock/kit';
 import type { Redis } from 'ioredis';
-import type { AuthAppConfig } from '../../config';
-import { clientNetwork } from '../../domain/client-network';
+import type { AuthAppConfig } from '../config';
+import { clientNetwork } from '../domain/client-network';
 
 /** An attempt that passed the limits; tell it when the password turned out right. */
 export type LoginAttempt = { succeeded: () => Promise<void> };

@@ -1,7 +1,7 @@
 import { LICENSING_MESSAGES } from '@pitclock/contracts/schemas';
 import { HttpError } from '@pitclock/kit';
-import type { ActivationRefusal } from '../../domain/activation';
-import type { RedeemRefusal } from '../../domain/promo-codes';
+import type { ActivationRefusal } from '../domain/activation';
+import type { RedeemRefusal } from '../domain/promo-codes';
 
 const m = LICENSING_MESSAGES;
 

@@ -1,6 +1,6 @@
 import type { Logger } from '@pitclock/kit';
 import webpush from 'web-push';
-import type { VapidKeyPair, VapidKeysRepository } from './data-access';
+import type { VapidKeyPair, VapidKeysRepository } from '../data-access';
 
 export type VapidKeys = {
   /** VAPID_PUBLIC_KEY/VAPID_PRIVATE_KEY, else the pair stored in the database (created at first need). */

@@ -1,5 +1,5 @@
 import { createRateLimit, type RateLimit, type RedisHandle } from '@pitclock/kit';
-import type { LicensingAppConfig } from '../../config';
+import type { LicensingAppConfig } from '../config';
 
 export type LicensingRateLimits = { redeemPerUser: RateLimit; activatePerUser: RateLimit };
 

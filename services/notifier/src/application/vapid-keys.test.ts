@@ -2,8 +2,8 @@ import { VapidPublicKeyResponse } from '@pitclock/contracts/schemas';
 import request from 'supertest';
 import webpush from 'web-push';
 import { describe, expect, it } from 'vitest';
-import { createVapidKeysRepository } from './data-access';
-import { useNotifierService } from './test-support/harness';
+import { createVapidKeysRepository } from '../data-access';
+import { useNotifierService } from '../test-support/harness';
 import { createVapidKeys } from './vapid-keys';
 
 const svc = useNotifierService();

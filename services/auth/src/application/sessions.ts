@@ -1,9 +1,9 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { LoginResponse } from '@pitclock/contracts/schemas';
 import { signAccessToken, type TokenGenerations } from '@pitclock/kit';
-import type { AuthAppConfig } from '../../config';
-import type { RefreshTokensRepository, UserRow } from '../../data-access';
-import { familyExpiry, hashRefreshToken, newRefreshToken } from '../../domain/refresh-tokens';
+import type { AuthAppConfig } from '../config';
+import type { RefreshTokensRepository, UserRow } from '../data-access';
+import { familyExpiry, hashRefreshToken, newRefreshToken } from '../domain/refresh-tokens';
 
 export type Sessions = {
   /** A sign-in: a new refresh-token family for the device and the first token pair. */
