@@ -91,6 +91,17 @@ async function reachable(url, defaultPort) {
   return target !== null && (await portOpen(target.port, target.host));
 }
 
+/** A server's URL as it may be printed: no password, no query (postgres://user@host:port/db). */
+export function displayUrl(url) {
+  try {
+    const parsed = new URL(url);
+    const user = parsed.username ? `${parsed.username}@` : '';
+    return `${parsed.protocol}//${user}${parsed.host}${parsed.pathname === '/' ? '' : parsed.pathname}`;
+  } catch {
+    return '(an invalid URL)';
+  }
+}
+
 async function waitFor(check, what, timeoutMs = 20_000) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
@@ -137,7 +148,14 @@ async function startLocalPostgres(port, pgData = path.join(dataDir, 'postgres'))
   ensurePostgresCluster(pgData);
   log(`starting PostgreSQL on 127.0.0.1:${port}`);
   const options = `-p ${port} -c listen_addresses=127.0.0.1 -k /tmp -c fsync=off`;
-  pgCtl(pgData, ['-l', path.join(pgData, 'server.log'), '-o', options, '-w', 'start']);
+  const serverLog = path.join(pgData, 'server.log');
+  try {
+    pgCtl(pgData, ['-l', serverLog, '-o', options, '-w', 'start']);
+  } catch {
+    throw new Error(
+      `PostgreSQL did not start on 127.0.0.1:${port}; its log says why: ${path.relative(root, serverLog)}`,
+    );
+  }
   return async () => {
     try {
       pgCtl(pgData, ['-m', 'fast', '-w', 'stop']);
@@ -191,17 +209,24 @@ async function startLocalRedis(port, redisDir = path.join(dataDir, 'redis')) {
 
 /**
  * DATABASE_URL / REDIS_URL when set and reachable; else the project's own local servers in .data/
- * (reused when already running, started otherwise). Returns the URLs and a stop() for what it started.
+ * (reused when already running, started otherwise). Returns the URLs, whether DATABASE_URL is the
+ * database (`usesDatabaseUrl`), and a stop() for what it started.
  */
 export async function provisionDataServers({ env = process.env } = {}) {
   const stops = [];
   let adminUrl;
-  if (env.DATABASE_URL && (await reachable(env.DATABASE_URL, 5432))) {
+  const usesDatabaseUrl = Boolean(env.DATABASE_URL) && (await reachable(env.DATABASE_URL, 5432));
+  if (usesDatabaseUrl) {
     log('using PostgreSQL at DATABASE_URL');
     const url = new URL(env.DATABASE_URL);
     url.pathname = '/postgres';
     adminUrl = env.PG_ADMIN_URL ?? url.toString();
   } else {
+    if (env.DATABASE_URL) {
+      log(
+        `PostgreSQL at ${displayUrl(env.DATABASE_URL)} (DATABASE_URL) is not reachable; using the project's own`,
+      );
+    }
     const port = Number(env.PITCLOCK_PG_PORT ?? 54329);
     if (!(await portOpen(port))) {
       ensureOsPackages(['postgresql']);
@@ -216,6 +241,9 @@ export async function provisionDataServers({ env = process.env } = {}) {
     log('using Redis at REDIS_URL');
     redisUrl = env.REDIS_URL;
   } else {
+    if (env.REDIS_URL) {
+      log(`Redis at ${displayUrl(env.REDIS_URL)} (REDIS_URL) is not reachable; using the project's own`);
+    }
     const port = Number(env.PITCLOCK_REDIS_PORT ?? 63799);
     if (!(await portOpen(port))) {
       ensureOsPackages(['redis-server']);
@@ -228,6 +256,7 @@ export async function provisionDataServers({ env = process.env } = {}) {
   return {
     adminUrl,
     redisUrl,
+    usesDatabaseUrl,
     databaseUrl: (name) => {
       const url = new URL(adminUrl);
       url.pathname = `/${name}`;

@@ -1,10 +1,14 @@
 // Runs the whole back end behind one origin: the three services, the notifier workers and the gateway
 // that serves the built front ends; one of each, or several (scaledInstances) behind the gateway's
-// round-robin. Used by `npm start`, the e2e suites, the benchmarks and the fault tests.
+// round-robin. Used by `npm start`, `npm run dev` (watch: each restarts when its code changes), the e2e
+// suites, the benchmarks and the fault tests.
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import { createOutput } from './output.mjs';
 import { log, root } from './provision.mjs';
+
+const tsxCli = path.join(root, 'node_modules', 'tsx', 'dist', 'cli.mjs');
 
 const services = [
   { name: 'auth', dir: 'services/auth', entry: 'src/main.ts', portKey: 'auth' },
@@ -24,9 +28,10 @@ export function portsFrom(gatewayPort) {
   };
 }
 
-async function waitForHttp(url, name, child, timeoutMs = 60_000) {
+async function waitForHttp(url, name, child, timeoutMs = 60_000, signal = undefined) {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
+    signal?.throwIfAborted();
     if (child.exitCode !== null) throw new Error(`${name} exited with ${child.exitCode} before it was ready`);
     try {
       const response = await fetch(url);
@@ -43,7 +48,7 @@ async function waitForHttp(url, name, child, timeoutMs = 60_000) {
  * Refuses a port another process holds: a leftover service there would answer the health check before
  * the new one fails with EADDRINUSE, and the stack would run half on someone else's processes.
  */
-async function assertPortFree(port, name) {
+export async function assertPortFree(port, name) {
   await new Promise((resolve, reject) => {
     const probe = createServer();
     probe.once('error', (error) =>
@@ -57,14 +62,24 @@ async function assertPortFree(port, name) {
   });
 }
 
-function launch(name, cwd, entry, env, quiet) {
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], {
+/**
+ * Spawns one process. quiet: its stdout is dropped and its stderr inherited (the e2e stack). Otherwise each
+ * of its lines goes through `output` (prefixed with its name, JSON logs made readable). watch: `tsx watch`,
+ * which restarts it when a file it imports changes. ownGroup: a process group of its own, so that Ctrl-C
+ * reaches only the script, which stops each process once, in order (see signalAndWait).
+ */
+export function launch(name, { cwd, entry, env, quiet = false, output, watch = false, ownGroup = false }) {
+  const args = watch ? [tsxCli, 'watch', '--clear-screen=false', entry] : ['--import', 'tsx', entry];
+  const child = spawn(process.execPath, args, {
     cwd: path.join(root, cwd),
     env: Object.fromEntries(
       Object.entries({ ...process.env, ...env }).filter(([, value]) => value !== undefined),
     ),
-    stdio: quiet ? ['ignore', 'ignore', 'inherit'] : ['ignore', 'inherit', 'inherit'],
+    stdio: quiet ? ['ignore', 'ignore', 'inherit'] : ['ignore', 'pipe', 'pipe'],
+    detached: ownGroup,
   });
+  child.ownGroup = ownGroup;
+  if (!quiet) output.attach(name, child);
   child.on('exit', (code, signal) => {
     // A clean exit (code 0) is a signal the process group received, as Ctrl-C sends to all of them.
     if (!child.stopping && code !== 0) log(`${name} exited (${code ?? signal})`);
@@ -72,10 +87,62 @@ function launch(name, cwd, entry, env, quiet) {
   return child;
 }
 
+/**
+ * A front end's Vite dev server, started as Playwright's dev project starts it (`npm run dev -w <app>`), in
+ * a process group of its own, its lines through `output`.
+ */
+export function launchDevServer(workspace, { env, output }) {
+  const child = spawn('npm', ['run', 'dev', '-w', workspace], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  child.ownGroup = true;
+  child.signalGroup = true;
+  output.attach(workspace, child);
+  child.on('exit', (code, signal) => {
+    if (!child.stopping) log(`${workspace} dev server exited (${code ?? signal})`);
+  });
+  return child;
+}
+
+/**
+ * Resolves when every target ({name, url}) answers a GET with a status below 500; after slowAfterMs,
+ * onSlow(names) once with those not answering yet. Keeps waiting (a service in watch mode that failed
+ * restarts when its code is fixed); rejects only when signal aborts.
+ */
+export async function waitUntilAnswering(targets, { signal, onSlow, slowAfterMs = 60_000 }) {
+  const waiting = new Set(targets);
+  const started = Date.now();
+  let toldSlow = false;
+  while (waiting.size > 0) {
+    signal?.throwIfAborted();
+    await Promise.all(
+      [...waiting].map(async (target) => {
+        const response = await fetch(target.url, { signal: AbortSignal.timeout(2_000) }).catch(() => null);
+        if (response) await response.body?.cancel();
+        if (response && response.status < 500) waiting.delete(target);
+      }),
+    );
+    if (waiting.size === 0) return;
+    if (!toldSlow && Date.now() - started > slowAfterMs) {
+      toldSlow = true;
+      onSlow?.([...waiting].map((target) => target.name));
+    }
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
 /** How many processes of each kind: one of each by default (`npm start`, the e2e suite). */
 export const singleInstances = { auth: 1, licensing: 1, notifier: 1, worker: 1 };
 /** The scaled stack of the production issue: two of each service and three notifier workers. */
 export const scaledInstances = { auth: 2, licensing: 2, notifier: 2, worker: 3 };
+
+/** The names of the stack's processes, gateway last, in the order startStack launches them. */
+export function planProcessNames(instances = singleInstances) {
+  return [...planProcesses(8080, instances).map((proc) => proc.name), 'gateway'];
+}
 
 /**
  * Each process's port: the first instance of each kind keeps portsFrom's port (so one-instance stacks
@@ -93,14 +160,33 @@ function planProcesses(gatewayPort, instances) {
   );
 }
 
-async function signalAndWait(child, signal, killAfterMs = 15_000) {
-  if (!child || child.exitCode !== null || child.signalCode !== null) return;
+/** Kills the process group of a child launched with ownGroup (what it started and left behind). */
+function killGroup(child, signal) {
+  try {
+    process.kill(-child.pid, signal);
+  } catch {
+    // The group is gone.
+  }
+}
+
+/**
+ * Signals the child (only the child: `tsx watch` relays it to the service once; a dev server's whole group,
+ * npm, its shell and Vite) and waits for its exit, SIGKILL after killAfterMs. With ownGroup, whatever is
+ * left in its group is killed then.
+ */
+export async function signalAndWait(child, signal, killAfterMs = 15_000) {
+  if (!child || child.exitCode !== null || child.signalCode !== null) {
+    if (child?.ownGroup) killGroup(child, 'SIGKILL');
+    return;
+  }
   child.stopping = true;
   const exited = new Promise((resolve) => child.once('exit', resolve));
-  child.kill(signal);
+  if (child.signalGroup) killGroup(child, signal);
+  else child.kill(signal);
   const timer = setTimeout(() => child.kill('SIGKILL'), killAfterMs);
   await exited;
   clearTimeout(timer);
+  if (child.ownGroup) killGroup(child, 'SIGKILL');
 }
 
 /**
@@ -108,6 +194,11 @@ async function signalAndWait(child, signal, killAfterMs = 15_000) {
  * env: DATABASE_URL, REDIS_URL, REDIS_KEY_PREFIX, JWT_SECRET and anything else passed through.
  * instances: how many of each (singleInstances by default); with more than one, the gateway round-robins
  * over them and licensing reaches auth through the gateway (as through a Kubernetes Service).
+ * quiet: the processes' stdout is dropped; else their lines go through `output` (scripts/lib/output.mjs,
+ * created here when not given). watch (`npm run dev`): every process runs under `tsx watch` and startStack
+ * resolves once all are launched, without waiting for them (one that fails waits for a fix, and restarts).
+ * ownGroup: see launch. signal: an AbortSignal; when it aborts (Ctrl-C while starting), what was launched
+ * is stopped and startStack rejects with its reason.
  * The answer lists every process ({name, kind, port, url, child}) with `kill(process, signal)` (SIGKILL
  * or SIGTERM one, for fault tests) and `relaunch(process)` (start it again on its port, as a rolling
  * deploy does), and `stop()`.
@@ -116,11 +207,16 @@ export async function startStack({
   gatewayPort = 8080,
   env,
   quiet = false,
+  output,
+  watch = false,
+  ownGroup = false,
+  signal,
   staticRoot,
   instances = singleInstances,
 } = {}) {
   const ports = portsFrom(gatewayPort);
   const planned = planProcesses(gatewayPort, instances);
+  const lines = output ?? (quiet ? undefined : await createOutput({ names: planProcessNames(instances) }));
   const scaled = planned.length > services.length;
   const urlsOf = (kind) =>
     planned
@@ -150,9 +246,18 @@ export async function startStack({
           AUTH_URL: scaled ? `http://127.0.0.1:${ports.gateway}` : `http://127.0.0.1:${ports.auth}`,
         };
   const launchAndWait = async (proc) => {
+    signal?.throwIfAborted();
     await assertPortFree(proc.port, proc.name);
-    proc.child = launch(proc.name, proc.dir, proc.entry, envOf(proc), quiet);
-    await waitForHttp(`${proc.url}/healthz`, proc.name, proc.child);
+    proc.child = launch(proc.name, {
+      cwd: proc.dir,
+      entry: proc.entry,
+      env: envOf(proc),
+      quiet,
+      output: lines,
+      watch,
+      ownGroup,
+    });
+    if (!watch) await waitForHttp(`${proc.url}/healthz`, proc.name, proc.child, 60_000, signal);
   };
   try {
     for (const service of planned) {

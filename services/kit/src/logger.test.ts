@@ -5,7 +5,7 @@ import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServiceApp } from './app';
 import { createDatabase, type Database } from './database';
-import { createLogger, type Logger } from './logger';
+import { createLogLineFormatter, createLogger, logFormatFor, type Logger } from './logger';
 import { createTestDatabase, type TestDatabase } from './testing';
 
 const distinctive = (tag: string) => `${tag}-${randomBytes(6).toString('hex')}`;
@@ -120,5 +120,79 @@ describe('logs never carry query parameters (hole 5)', () => {
     const text = logs.text();
     expect(text).toContain('accounts_email_key');
     expect(text).not.toContain(email);
+  });
+});
+
+describe('readable log lines (development, and npm start on its processes JSON)', () => {
+  const format = createLogLineFormatter({ colorize: false });
+  const time = new Date(2026, 0, 2, 9, 5, 7, 42).getTime();
+  const line = (fields: Record<string, unknown>) =>
+    `${JSON.stringify({ level: 30, time, pid: 7, hostname: 'pit', name: 'auth', ...fields })}\n`;
+
+  it('writes local time, level, message and the other fields on one line, without pid, host or name', () => {
+    expect(format(line({ msg: 'listening', url: 'http://127.0.0.1:8081' }))).toBe(
+      '[09:05:07.042] INFO: listening {"url":"http://127.0.0.1:8081"}\n',
+    );
+  });
+
+  it("reads a request line as 'METHOD path status in N ms', without the request's headers", () => {
+    const request = {
+      req: { id: 'r1', method: 'GET', url: '/api/me', headers: { authorization: '[redacted]' } },
+      res: { statusCode: 200, headers: {} },
+      responseTime: 3,
+    };
+    expect(format(line({ ...request, msg: 'request completed' }))).toBe(
+      '[09:05:07.042] INFO: GET /api/me 200 in 3 ms\n',
+    );
+    expect(format(line({ ...request, level: 50, msg: 'request errored' }))).toBe(
+      '[09:05:07.042] ERROR: GET /api/me 200 in 3 ms: request errored\n',
+    );
+  });
+
+  it('passes a line that is not JSON through as it is, and ends every line', () => {
+    expect(format('Invalid environment configuration:')).toBe('Invalid environment configuration:\n');
+    expect(format(line({ msg: 'no newline' }).trimEnd())).toBe('[09:05:07.042] INFO: no newline\n');
+  });
+
+  it('is what a development logger writes; tests and production write JSON', () => {
+    expect(logFormatFor('development')).toBe('pretty');
+    expect(logFormatFor('production')).toBe('json');
+    expect(logFormatFor('test')).toBe('json');
+    const lines: string[] = [];
+    const pretty = createLogger({
+      name: 'pretty-test',
+      format: 'pretty',
+      destination: { write: (text: string) => void lines.push(text) },
+    });
+    pretty.info({ count: 2 }, 'hello');
+    expect(lines[0]).toMatch(/^\[\d\d:\d\d:\d\d\.\d{3}\] .*INFO.*: .*hello.* \{"count":2\}\n$/);
+  });
+});
+
+describe('errors in readable log lines', () => {
+  const format = createLogLineFormatter({ colorize: false });
+  const err = {
+    type: 'Error',
+    message: 'connect ECONNREFUSED 127.0.0.1:6379',
+    stack:
+      'Error: connect ECONNREFUSED 127.0.0.1:6379\n    at TCPConnectWrap.afterConnect (node:net:1611:16)',
+    code: 'ECONNREFUSED',
+  };
+  const line = (level: number, msg: string) =>
+    JSON.stringify({ level, time: new Date(2026, 0, 2, 9, 5, 7, 42).getTime(), name: 'auth', msg, err });
+
+  it('shows an error below error level on one line: its type, message and code', () => {
+    expect(format(line(40, 'redis connection error'))).toBe(
+      '[09:05:07.042] WARN: redis connection error \n' +
+        '    err: Error: connect ECONNREFUSED 127.0.0.1:6379 {"code":"ECONNREFUSED"}\n',
+    );
+  });
+
+  it('shows the stack of an error at error level', () => {
+    expect(format(line(50, 'request failed'))).toBe(
+      '[09:05:07.042] ERROR: request failed \n' +
+        '    err: Error: connect ECONNREFUSED 127.0.0.1:6379\n' +
+        '        at TCPConnectWrap.afterConnect (node:net:1611:16) {"code":"ECONNREFUSED"}\n',
+    );
   });
 });

@@ -9,6 +9,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import type { Logger } from 'pino';
 import { ConfigError, defaultHeadersTimeoutMs, defaultRequestTimeoutMs } from './config';
 import { HttpError } from './http/errors';
+import { UnreachableError } from './unreachable';
 
 export type ServeOptions = {
   port: number;
@@ -166,10 +167,13 @@ export const installShutdown = (handles: Stoppable | Stoppable[], logger: Logger
   process.on('SIGINT', onSignal);
 };
 
-/** Runs an async main; a failure to start is printed (a ConfigError as its message, others with stack) and exits 1. */
+/**
+ * Runs an async main; a failure to start is printed (a ConfigError or an UnreachableError as its message,
+ * others with stack) and exits 1.
+ */
 export const runMain = (main: () => Promise<void>): void => {
   main().catch((err: unknown) => {
-    console.error(err instanceof ConfigError ? err.message : err);
+    console.error(err instanceof ConfigError || err instanceof UnreachableError ? err.message : err);
     process.exit(1);
   });
 };

@@ -6,6 +6,7 @@ import { createDatabase, migrate, type Database, type MigrateOptions } from './d
 import { createLogger } from './logger';
 import { createRedis, type RedisHandle } from './redis';
 import { installShutdown, runMain, serve } from './serve';
+import { asUnreachable } from './unreachable';
 import { resolveVersion, type VersionInfo } from './version';
 
 export type Infrastructure = { database: Database; redis: RedisHandle; close: () => Promise<void> };
@@ -13,6 +14,7 @@ export type Infrastructure = { database: Database; redis: RedisHandle; close: ()
 /**
  * What main.ts of a service does before it listens: connect to PostgreSQL and apply the service's
  * migrations (when given), connect to Redis and wait until it is ready. Closes what it opened if a step fails.
+ * A server that cannot be reached fails with an UnreachableError: one sentence, which runMain prints alone.
  */
 export const connectInfrastructure = async (
   config: Pick<BaseConfig, 'DATABASE_URL' | 'REDIS_URL' | 'REDIS_KEY_PREFIX'>,
@@ -27,15 +29,28 @@ export const connectInfrastructure = async (
   const close = async () => {
     await Promise.allSettled([redis.close(), database.close()]);
   };
+  // The last connection error of Redis says why it never became ready.
+  let redisError: unknown;
+  const onRedisError = (err: unknown) => {
+    redisError = err;
+  };
+  redis.client.on('error', onRedisError);
   try {
+    await database.ping().catch((err: unknown) => {
+      throw asUnreachable('PostgreSQL', config.DATABASE_URL, err);
+    });
     if (migrations) {
       await migrate(database, migrations);
       logger.info({ migrationsTable: migrations.migrationsTable }, 'migrations applied');
     }
-    await redis.waitUntilReady(redisReadyTimeoutMs);
+    await redis.waitUntilReady(redisReadyTimeoutMs).catch((err: unknown) => {
+      throw asUnreachable('Redis', config.REDIS_URL, redisError ?? err);
+    });
   } catch (err) {
     await close();
     throw err;
+  } finally {
+    redis.client.off('error', onRedisError);
   }
   return { database, redis, close };
 };
