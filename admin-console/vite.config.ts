@@ -4,13 +4,34 @@ import { federation } from '@module-federation/vite';
 import { adminConsoleFederation } from './module-federation.config.ts';
 
 // Served under /remotes/admin-console/ both by its own dev server (port 5175) and by the gateway.
-export default defineConfig(({ command }) => ({
-  base: '/remotes/admin-console/',
-  plugins: [react(), federation(adminConsoleFederation({ build: command === 'build' }))],
-  server: { port: 5175, strictPort: true, origin: 'http://localhost:5175', cors: true },
-  // Pre-bundled at start: found only when a screen is first opened, they would make the dev server
-  // re-optimise and reload the page mid-visit.
-  optimizeDeps: { include: ['zod', '@reduxjs/toolkit/query/react'] },
-  preview: { port: 4175, strictPort: true },
-  build: { target: 'es2022', modulePreload: false },
-}));
+export default defineConfig(({ command }) => {
+  const federationConfig = adminConsoleFederation({ build: command === 'build' });
+  return {
+    base: '/remotes/admin-console/',
+    plugins: [react(), federation(federationConfig)],
+    server: {
+      port: 5175,
+      strictPort: true,
+      origin: 'http://localhost:5175',
+      cors: true,
+      // Transformed at start, so that the shell's first visit does not wait for every module.
+      warmup: { clientFiles: Object.values(federationConfig.exposes) },
+    },
+    // The first dependency optimisation holds everything this dev server serves. The scanner misses
+    // the shared packages and the federation runtime (the plugin resolves them at request time); found
+    // later, they make Vite re-optimise and send a reload, which Vite keeps when no page is connected
+    // and delivers to the first page that connects: the shell's page, mid-visit. The workspace
+    // packages are served as source. zod and RTK Query are imported only by the screens.
+    optimizeDeps: {
+      include: [
+        ...Object.keys(federationConfig.shared).filter((name) => !name.startsWith('@pitclock/')),
+        '@module-federation/runtime',
+        '@module-federation/runtime/helpers',
+        'zod',
+        '@reduxjs/toolkit/query/react',
+      ],
+    },
+    preview: { port: 4175, strictPort: true },
+    build: { target: 'es2022', modulePreload: false },
+  };
+});

@@ -4,10 +4,32 @@ import { federation } from '@module-federation/vite';
 import { cookAppFederation } from './module-federation.config.ts';
 
 // Served under /remotes/cook-app/ both by its own dev server (port 5174) and by the gateway.
-export default defineConfig(({ command }) => ({
-  base: '/remotes/cook-app/',
-  plugins: [react(), federation(cookAppFederation({ build: command === 'build' }))],
-  server: { port: 5174, strictPort: true, origin: 'http://localhost:5174', cors: true },
-  preview: { port: 4174, strictPort: true },
-  build: { target: 'es2022', modulePreload: false },
-}));
+export default defineConfig(({ command }) => {
+  const federationConfig = cookAppFederation({ build: command === 'build' });
+  return {
+    base: '/remotes/cook-app/',
+    plugins: [react(), federation(federationConfig)],
+    server: {
+      port: 5174,
+      strictPort: true,
+      origin: 'http://localhost:5174',
+      cors: true,
+      // Transformed at start, so that the shell's first visit does not wait for every module.
+      warmup: { clientFiles: Object.values(federationConfig.exposes) },
+    },
+    // The first dependency optimisation holds everything this dev server serves. The scanner misses
+    // the shared packages and the federation runtime (the plugin resolves them at request time); found
+    // later, they make Vite re-optimise and send a reload, which Vite keeps when no page is connected
+    // and delivers to the first page that connects: the shell's page, mid-visit. The workspace
+    // packages are served as source.
+    optimizeDeps: {
+      include: [
+        ...Object.keys(federationConfig.shared).filter((name) => !name.startsWith('@pitclock/')),
+        '@module-federation/runtime',
+        '@module-federation/runtime/helpers',
+      ],
+    },
+    preview: { port: 4174, strictPort: true },
+    build: { target: 'es2022', modulePreload: false },
+  };
+});

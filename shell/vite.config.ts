@@ -95,6 +95,8 @@ export default defineConfig(({ command, mode }) => {
       port: 5173,
       strictPort: true,
       proxy: { '/api': process.env.PITCLOCK_API_PROXY ?? 'http://localhost:8080' },
+      // Transformed at start, so that the first visit does not wait for every module.
+      warmup: { clientFiles: ['./index.html'] },
     },
     preview: { port: 4173, strictPort: true },
     build: { target: 'es2022' },

@@ -79,8 +79,10 @@ type WorkerWindows = {
 };
 type PushCounter = WorkerWindows & {
   __e2ePushes?: number;
+  __e2eHandled?: number;
   __e2eCounting?: boolean;
   __e2eWindowsAtPush?: string[];
+  ExtendableEvent: { prototype: { waitUntil(this: Event, promise: Promise<unknown>): void } };
 };
 
 /** The windows the service worker sees (of any origin, controlled or not), as "visibility url". */
@@ -103,10 +105,21 @@ async function pushesReceived(context: BrowserContext): Promise<number> {
 }
 
 /**
+ * Pushes whose handling is over (the promise the worker's own listener gave event.waitUntil settled:
+ * the notification shown or not), since deliverUntilReceived reset the count.
+ */
+async function pushesHandled(context: BrowserContext): Promise<number> {
+  const [worker] = context.serviceWorkers();
+  return (
+    (await worker?.evaluate(() => (self as unknown as PushCounter).__e2eHandled ?? 0).catch(() => 0)) ?? 0
+  );
+}
+
+/**
  * Delivers a push until the service worker has received it. DevTools' deliverPushMessage is now and then
  * dropped (seen when it met the worker just after its last window closed), where a push service would
  * deliver again. A listener added from here counts what the worker receives, so a push the worker
- * received but did not show still fails the test.
+ * received but did not show still fails the test. Another counts the pushes whose handling is over.
  */
 async function deliverUntilReceived(context: BrowserContext, deliver: () => Promise<void>): Promise<void> {
   for (let attempt = 1; attempt <= 5; attempt += 1) {
@@ -115,8 +128,19 @@ async function deliverUntilReceived(context: BrowserContext, deliver: () => Prom
       ?.evaluate(() => {
         const counter = self as unknown as PushCounter;
         counter.__e2ePushes = 0;
+        counter.__e2eHandled = 0;
         if (counter.__e2eCounting) return;
         counter.__e2eCounting = true;
+        const waitUntil = counter.ExtendableEvent.prototype.waitUntil;
+        counter.ExtendableEvent.prototype.waitUntil = function (promise) {
+          if (this.type === 'push') {
+            const handled = () => {
+              counter.__e2eHandled = (counter.__e2eHandled ?? 0) + 1;
+            };
+            Promise.resolve(promise).then(handled, handled);
+          }
+          waitUntil.call(this, promise);
+        };
         self.addEventListener('push', () => {
           counter.__e2ePushes = (counter.__e2ePushes ?? 0) + 1;
           // What the worker's own handler saw when it asked which windows alert the step.
@@ -209,7 +233,8 @@ test("a due step is pushed to the team's phone: not shown over the open run that
   // The run is open and visible and its own alert engine alerts the step: the push shows nothing more.
   const worker = await registrationId(page);
   await deliverUntilReceived(context, () => worker.deliver(message));
-  await page.waitForTimeout(1_500);
+  // Once the worker has handled every push it received, anything it was going to show is shown.
+  await expect.poll(async () => (await pushesHandled(context)) >= (await pushesReceived(context))).toBe(true);
   const overRun = await shownNotifications(context);
   expect(overRun.filter((n) => n.data?.dismissToken)).toEqual([]);
 

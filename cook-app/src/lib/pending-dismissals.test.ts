@@ -122,26 +122,28 @@ describe('usePendingDismissals', () => {
     await waitFor(() => expect(onDismiss).toHaveBeenCalledTimes(2));
     expect(onDismiss.mock.calls).toEqual([['step-1'], ['step-2']]);
     rerender();
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(onDismiss).toHaveBeenCalledTimes(2);
+    // The store is empty: a second take (another run of the effect) would find nothing to apply again.
     expect(await storedCount(factory)).toBe(0);
+    expect(onDismiss).toHaveBeenCalledTimes(2);
   });
 
   it("applies a 'pitclock:dismiss-step' message once, and clears the worker's record of it", async () => {
     const factory = new IDBFactory();
+    await recordAsWorker(factory, 'step-4');
     const onDismiss = vi.fn();
     const serviceWorker = fakeContainer();
     renderHook(() => usePendingDismissals(onDismiss, { indexedDB: factory, serviceWorker }));
     expect(serviceWorker.startMessages).toHaveBeenCalled();
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    // The dismissal recorded before the start is applied: the start's take is over.
+    await waitFor(() => expect(onDismiss).toHaveBeenCalledWith('step-4'));
 
     // The worker records first, then posts to the open windows.
     await recordAsWorker(factory, 'step-5');
     serviceWorker.post({ type: 'pitclock:navigate', url: '/contests' });
     serviceWorker.post({ type: DISMISS_STEP_MESSAGE, stepId: 'step-5' });
+    // The message's one take applies step-5 and ends there (the other message starts none).
     await waitFor(() => expect(onDismiss).toHaveBeenCalledWith('step-5'));
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(onDismiss).toHaveBeenCalledTimes(1);
+    expect(onDismiss.mock.calls).toEqual([['step-4'], ['step-5']]);
     expect(await storedCount(factory)).toBe(0);
   });
 
@@ -155,9 +157,11 @@ describe('usePendingDismissals', () => {
     serviceWorker.post({ type: DISMISS_STEP_MESSAGE, stepId: 'step-6' });
     await waitFor(() => expect(onDismiss).toHaveBeenCalledWith('step-6'));
     unmount();
-    expect(serviceWorker.removeEventListener).toHaveBeenCalledWith('message', expect.any(Function));
+    // The listener removed is the one added: none is left to start a take for the next message.
+    const added = serviceWorker.addEventListener.mock.calls[0]?.[1];
+    expect(added).toEqual(expect.any(Function));
+    expect(serviceWorker.removeEventListener).toHaveBeenCalledWith('message', added);
     serviceWorker.post({ type: DISMISS_STEP_MESSAGE, stepId: 'step-7' });
-    await new Promise((resolve) => setTimeout(resolve, 20));
     expect(onDismiss).toHaveBeenCalledTimes(1);
   });
 

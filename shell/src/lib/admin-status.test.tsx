@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { session, type ApiClient } from '@pitclock/contracts';
+import { session, type ApiClient, type BodylessOptions } from '@pitclock/contracts';
 import { closedPortUrl, startTestServer, testClient, type Reply } from '../test/test-server';
 import { fakeToken, inOneHour } from '../test/tokens';
 import { isAdminRecord, useAdminStatus, useIsAdmin } from './admin-status';
@@ -17,10 +17,32 @@ function renderIsAdmin(client: ApiClient) {
   return renderHook(() => useIsAdmin(), { wrapper });
 }
 
+/**
+ * `client`, and `settled()`: resolves once every GET made so far has been answered or has failed, and
+ * the hook has applied the outcome (the point after which a wrong answer would show).
+ */
+function settling(client: ApiClient) {
+  const pending: Promise<unknown>[] = [];
+  const watched: ApiClient = {
+    ...client,
+    get: <T,>(path: string, opts?: BodylessOptions<T>) => {
+      const answer = client.get<T>(path, opts);
+      pending.push(answer.catch(() => undefined));
+      return answer;
+    },
+  };
+  const settled = () =>
+    act(async () => {
+      await Promise.all(pending);
+    });
+  return { client: watched, settled };
+}
+
 /** An API whose GET /me answers `me`; everything else 404. */
 async function meServer(me: () => Reply | Promise<Reply>) {
   const server = await startTestServer((req) => (req.path === '/api/me' ? me() : { status: 404 }));
-  return { server, ...testClient(server.url) };
+  const { client, calls } = testClient(server.url);
+  return { server, calls, ...settling(client) };
 }
 
 const user = (extra: Record<string, unknown>) => ({
@@ -70,12 +92,11 @@ describe('useIsAdmin: local flag, then GET /me, then the token claims', () => {
   it('the local flag isAdmin=1 makes an admin without asking the server', async () => {
     signIn({ is_admin: false });
     localStorage.setItem('isAdmin', '1');
-    const { server, client } = await meServer(() => user({ is_admin: false }));
+    const { client, calls } = await meServer(() => user({ is_admin: false }));
     const { result } = renderIsAdmin(client);
+    // renderHook has run the effects: a call would have been made by now.
+    expect(calls).toHaveLength(0);
     expect(result.current).toBe(true);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(result.current).toBe(true);
-    expect(server.on('/api/me')).toHaveLength(0);
   });
 
   it('online, /me decides over the token: is_admin true makes an admin though the token says not', async () => {
@@ -106,19 +127,20 @@ describe('useIsAdmin: local flag, then GET /me, then the token claims', () => {
 
   it('/me for user id 1 without an admin claim is not an admin', async () => {
     session.setTokens({ token: fakeToken({ sub: '1', exp: inOneHour() }) });
-    const { server, client } = await meServer(() => user({ id: 1 }));
+    const { server, client, settled } = await meServer(() => user({ id: 1 }));
     const { result } = renderIsAdmin(client);
-    await waitFor(() => expect(server.on('/api/me')).toHaveLength(1));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await settled();
+    expect(server.on('/api/me')).toHaveLength(1);
     expect(result.current).toBe(false);
   });
 
   it('offline (the API unreachable), the token claims decide', async () => {
     signIn({ roles: ['admin'] });
-    const { client, calls } = testClient(await closedPortUrl());
+    const { client: recorded, calls } = testClient(await closedPortUrl());
+    const { client, settled } = settling(recorded);
     const { result } = renderIsAdmin(client);
-    await waitFor(() => expect(calls).toHaveLength(1));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await settled();
+    expect(calls).toHaveLength(1);
     expect(result.current).toBe(true);
   });
 
@@ -133,14 +155,14 @@ describe('useIsAdmin: local flag, then GET /me, then the token claims', () => {
   it('a failing /me (503) leaves the claims; back online it asks again and follows the answer', async () => {
     signIn({ is_admin: true });
     let up = false;
-    const { server, client } = await meServer(() =>
+    const { server, client, settled } = await meServer(() =>
       up
         ? user({ is_admin: false })
         : { status: 503, json: { error: 'service_unavailable', message: 'down' } },
     );
     const { result } = renderIsAdmin(client);
-    await waitFor(() => expect(server.on('/api/me')).toHaveLength(1));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await settled();
+    expect(server.on('/api/me')).toHaveLength(1);
     expect(result.current).toBe(true);
     up = true;
     act(() => {
@@ -151,24 +173,24 @@ describe('useIsAdmin: local flag, then GET /me, then the token claims', () => {
   });
 
   it('asks nothing while signed out, and is false', async () => {
-    const { server, client } = await meServer(() => user({ is_admin: true }));
+    const { client, calls } = await meServer(() => user({ is_admin: true }));
     const { result } = renderIsAdmin(client);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // renderHook has run the effects: a call would have been made by now.
+    expect(calls).toHaveLength(0);
     expect(result.current).toBe(false);
-    expect(server.requests).toHaveLength(0);
   });
 
   it("asks again for the next user who signs in, and never shows the previous user's answer", async () => {
     signIn({ sub: '7' });
-    const { server, client } = await meServer(() =>
+    const { server, client, settled } = await meServer(() =>
       user(server.on('/api/me').length === 1 ? { is_admin: true } : { is_admin: false }),
     );
     const { result } = renderIsAdmin(client);
     await waitFor(() => expect(result.current).toBe(true));
     act(() => session.setTokens({ token: fakeToken({ sub: '8', exp: inOneHour() }) }));
     expect(result.current).toBe(false);
-    await waitFor(() => expect(server.on('/api/me')).toHaveLength(2));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await settled();
+    expect(server.on('/api/me')).toHaveLength(2);
     expect(result.current).toBe(false);
   });
 });
