@@ -146,14 +146,20 @@ export default tseslint.config(
       ],
     },
   },
-  // Promises are handled (issue 19): a promise is awaited, returned, caught or marked `void` on purpose, and
-  // an async function is never given where a caller ignores what it returns (a form's onSubmit). These
-  // rules need the types, so they read each package's tsconfig (the service worker has its own).
+  // Promises are handled (issue 19), in every package: a promise is awaited, returned, caught or marked
+  // `void` on purpose, and an async function is never given where a caller ignores what it returns (a
+  // form's onSubmit, an http server's handler). These rules need the types, so they read each package's
+  // tsconfig (the service worker has its own).
   {
-    files: [...frontEnds, 'contracts', 'design-system'].flatMap((dir) => [
-      `${dir}/src/**/*.ts`,
-      `${dir}/src/**/*.tsx`,
-    ]),
+    files: [
+      ...[...frontEnds, 'contracts', 'design-system'].flatMap((dir) => [
+        `${dir}/src/**/*.ts`,
+        `${dir}/src/**/*.tsx`,
+      ]),
+      'services/*/src/**/*.ts',
+      'infra/**/*.ts',
+      'tests/**/*.ts',
+    ],
     ignores: ['shell/src/sw.ts'],
     languageOptions: { parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname } },
     rules: {

@@ -11,7 +11,7 @@ const logger = createLogger({ name: 'gateway-proxy-test', level: 'silent' });
 type Seen = { method: string; url: string; body: string; contentType: string | undefined };
 type Behaviour = (req: IncomingMessage, res: ServerResponse, body: string) => void | Promise<void>;
 
-const answerJson: Behaviour = (req, res, body) => {
+const answerJson = (req: IncomingMessage, res: ServerResponse, body: string): void => {
   res.writeHead(200, { 'Content-Type': 'application/json' });
   res.end(JSON.stringify({ method: req.method, url: req.url, body }));
 };
@@ -48,7 +48,8 @@ const startInstance = async (
   let current = behaviour;
   const sockets = new Set<Socket>();
   const create = () => {
-    const server = http.createServer(async (req, res) => {
+    const server = http.createServer((req, res) => void answer(req, res));
+    async function answer(req: IncomingMessage, res: ServerResponse) {
       const chunks: Buffer[] = [];
       for await (const chunk of req) chunks.push(chunk as Buffer);
       const body = Buffer.concat(chunks).toString('utf8');
@@ -60,7 +61,7 @@ const startInstance = async (
       });
       res.setHeader('X-Instance', name);
       await current(req, res, body);
-    });
+    }
     server.on('connection', (socket) => {
       connections += 1;
       sockets.add(socket);

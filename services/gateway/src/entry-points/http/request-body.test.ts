@@ -19,14 +19,15 @@ const startHoldingInstance = async () => {
   const received: number[] = [];
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
-  const server: Server = http.createServer(async (req: IncomingMessage, res: ServerResponse) => {
+  const answer = async (req: IncomingMessage, res: ServerResponse) => {
     let size = 0;
     for await (const chunk of req) size += (chunk as Buffer).length;
     received.push(size);
     await released;
     res.writeHead(200, { 'Content-Type': 'application/json' });
     res.end(JSON.stringify({ size }));
-  });
+  };
+  const server: Server = http.createServer((req, res) => void answer(req, res));
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   opened.push({
     close: () => {
