@@ -20,6 +20,41 @@ const serverOnlyContracts = ['@pitclock/contracts/openapi', '@pitclock/contracts
   message: 'server and test code only (it pulls in the OpenAPI generator); use @pitclock/contracts/api-paths',
 }));
 
+// Inside a service the flow reads top-down (Practica): entry-points -> application -> domain and
+// data-access; the domain is pure and data-access knows no use-case. Tests of the entry-points may seed
+// and inspect the data layer (they test from the outside, over HTTP, against the real databases).
+const layerZones = (svc, { test }) => {
+  const src = `./services/${svc}/src`;
+  const zone = (layer, from, message) => ({
+    target: `${src}/${layer}`,
+    from: from.map((f) => `${src}/${f}`),
+    message,
+  });
+  return [
+    zone(
+      'domain',
+      ['entry-points', 'application', 'data-access'],
+      'the domain is pure: it imports no other layer',
+    ),
+    zone(
+      'data-access',
+      ['entry-points', 'application'],
+      'data-access stores and reads; it knows no use-case',
+    ),
+    zone('application', ['entry-points'], 'use-cases do not know HTTP: entry-points call them'),
+    ...(test
+      ? []
+      : [
+          zone(
+            'entry-points',
+            ['data-access'],
+            'entry-points call use-cases (application), not the data layer',
+          ),
+        ]),
+  ];
+};
+const layeredServices = services.filter((svc) => existsSync(`./services/${svc}/src/application`));
+
 const featureZones = (app) => ({
   target: `./${app}/src/features/*`,
   from: `./${app}/src/app`,
@@ -146,6 +181,32 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    files: ['infra/**', 'tests/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: String.raw`^(\.\./)+services/`,
+              message: "import a service's exported facts by its package name (@pitclock/<service>/...)",
+            },
+          ],
+        },
+      ],
+    },
+  },
+  ...[false, true].map((test) => ({
+    files: [test ? 'services/*/src/**/*.test.ts' : 'services/*/src/**'],
+    ...(test ? {} : { ignores: ['services/*/src/**/*.test.ts'] }),
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        { zones: layeredServices.flatMap((svc) => layerZones(svc, { test })) },
+      ],
+    },
+  })),
   // Promises are handled (issue 19), in every package: a promise is awaited, returned, caught or marked
   // `void` on purpose, and an async function is never given where a caller ignores what it returns (a
   // form's onSubmit, an http server's handler). These rules need the types, so they read each package's

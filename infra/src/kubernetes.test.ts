@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bullPrefix, notificationsQueueName } from '../../services/notifier/src/data-access/queue';
+import { bullPrefix, notificationsQueueName } from '@pitclock/notifier/queue';
 import {
   allManifests,
   containerEnvSources,

@@ -1,12 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { cacheControlFor } from '../../services/gateway/src/domain/cache-policy';
+import { cacheControlFor } from '@pitclock/gateway/cache-policy';
 import {
   hasDotSegment,
   routeTable,
   upstreamFor,
   type Upstream,
-} from '../../services/gateway/src/domain/routing';
+} from '@pitclock/gateway/routing';
 import { composeServices, loadCompose } from './support/compose';
 import { finalStage, parseDockerfile, stageEnv } from './support/dockerfile';
 import { readRepoFile } from './support/repo';

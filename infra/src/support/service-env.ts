@@ -1,10 +1,10 @@
 // The environment variables each deployable process reads, derived from the code: the keys of its zod
 // config schema, plus every `process.env.X` / `env.X` read in its non-test sources (and kit's).
 import type { z } from 'zod';
-import { authConfigSchema } from '../../../services/auth/src/config';
-import { gatewayConfigSchema } from '../../../services/gateway/src/config';
-import { licensingConfigSchema } from '../../../services/licensing/src/config';
-import { notifierConfigSchema, workerConfigSchema } from '../../../services/notifier/src/config';
+import { authConfigSchema } from '@pitclock/auth/config';
+import { gatewayConfigSchema } from '@pitclock/gateway/config';
+import { licensingConfigSchema } from '@pitclock/licensing/config';
+import { notifierConfigSchema, workerConfigSchema } from '@pitclock/notifier/config';
 import { listRepoFiles, readRepoFile } from './repo';
 
 export type ServiceProcess = {

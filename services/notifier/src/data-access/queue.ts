@@ -1,27 +1,21 @@
-import type { PushStage } from '@pitclock/contracts/push';
 import { redisReconnectDelay, type Logger } from '@pitclock/kit';
 import Bull, { type JobOptions, type Queue } from 'bull';
 import type { Redis } from 'ioredis';
 import { retryDelayMs } from '../domain/delivery';
 import { delayOnGrid, type PlannedAlert } from '../domain/job-plan';
+import {
+  stepAlertJobName,
+  type HeartbeatJobData,
+  type NotificationJobData,
+  type StepAlertJobData,
+} from '../domain/notification-jobs';
+
+export { stepAlertJobName, type HeartbeatJobData, type NotificationJobData, type StepAlertJobData };
 
 export const notificationsQueueName = 'notifications';
-export const stepAlertJobName = 'step-alert';
 /** The custom backoff of step-alert jobs (Bull 4 settings.backoffStrategies): it reads the error. */
 export const pushRetryBackoff = 'push-retry';
 
-/** The job types of the notifications queue and their data. */
-export type HeartbeatJobData = { requestedAt: string };
-export type StepAlertJobData = {
-  userId: number;
-  runId: string;
-  stepId: string;
-  stageIndex: number;
-  stage: PushStage;
-  /** The step's due time (ISO) when the job was planned. */
-  dueAt: string;
-};
-export type NotificationJobData = HeartbeatJobData | StepAlertJobData;
 export type NotificationsQueue = Queue<NotificationJobData>;
 
 /** Thrown by a step-alert job that should be tried again; retryAfterMs is the push service's Retry-After. */

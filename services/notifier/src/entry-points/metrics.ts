@@ -2,10 +2,12 @@ import type { Registry } from '@pitclock/kit';
 // prom-client is the kit's metrics library (hoisted); the metric classes must be the kit registry's own.
 import { Counter, Gauge, Histogram } from 'prom-client';
 import { deliveryMetricResults, type DeliveryMetrics } from '../application/deliver-step-alert';
-import type { NotificationsQueue } from '../data-access';
 
 const queueStates = ['waiting', 'delayed', 'active', 'failed'] as const;
 const SCRAPE_TIMEOUT_MS = 1_000;
+
+/** What the gauge reads of the queue (Bull's getJobCounts). */
+type CountedQueue = { getJobCounts(): Promise<Record<(typeof queueStates)[number], number>> };
 
 const withinScrape = <T>(work: Promise<T>): Promise<T> =>
   new Promise((resolve, reject) => {
@@ -14,7 +16,7 @@ const withinScrape = <T>(work: Promise<T>): Promise<T> =>
   });
 
 /** notifier_queue_jobs{state}: the queue's job counts, read from Redis at each scrape. */
-export const registerQueueGauge = (registry: Registry, queue: NotificationsQueue): void => {
+export const registerQueueGauge = (registry: Registry, queue: CountedQueue): void => {
   new Gauge({
     name: 'notifier_queue_jobs',
     help: 'Jobs of the notifications queue by state (waiting, delayed, active, failed), read at scrape time',

@@ -2,7 +2,7 @@ import type { Request, Response } from 'express';
 import { Passport } from 'passport';
 import { Strategy as LocalStrategy } from 'passport-local';
 import { verifyCredentials, type CredentialsDeps } from '../../application/credentials';
-import type { UserRow } from '../../data-access';
+import type { UserRow } from '../../application/records';
 
 /** Checks e-mail and password of req.body (already parsed); resolves the user or false. */
 export type CheckCredentials = (req: Request, res: Response) => Promise<UserRow | false>;

@@ -1,5 +1,5 @@
 import type { AdminUser, MeResponse, SignupEvent } from '@pitclock/contracts/schemas';
-import type { SignupEventRow, UserRow } from '../../data-access';
+import type { SignupEventRow, UserRow } from '../../application/records';
 import { rolesOf } from '../../domain/user-admin';
 
 export const toMe = (user: UserRow): MeResponse => ({

@@ -1,7 +1,5 @@
 import type { Logger } from '@pitclock/kit';
-import { seedAdmin, type SeedAdminResult } from '../../application/seed-admin';
-import type { UsersRepository } from '../../data-access';
-import type { PasswordHasher } from '../../domain/passwords';
+import { seedAdmin, type SeedAdminDeps, type SeedAdminResult } from '../../application/seed-admin';
 
 /** What `npm start` shows when the admin's password was generated (printed once, at creation). */
 export const adminSignInNotice = (email: string, password: string): string =>
@@ -26,8 +24,8 @@ export const seedFirstAdmin = async ({
   print = (text: string) => process.stdout.write(text),
 }: {
   config: { ADMIN_EMAIL?: string; ADMIN_PASSWORD?: string };
-  users: UsersRepository;
-  passwords: PasswordHasher;
+  users: SeedAdminDeps['users'];
+  passwords: SeedAdminDeps['passwords'];
   logger: Logger;
   clock?: () => Date;
   print?: (text: string) => void;

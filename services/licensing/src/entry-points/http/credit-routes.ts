@@ -9,7 +9,7 @@ import {
 } from '@pitclock/contracts/schemas';
 import { parse, type Auth } from '@pitclock/kit';
 import { Router } from 'express';
-import type { CreditChange } from '../../data-access';
+import type { CreditChange } from '../../application/records';
 import { adjustCredits, creditsOf, grantCredits, type CreditsDeps } from '../../application/credits';
 import { actorOf } from './actor';
 import { toLedgerEntry } from './views';

@@ -1,5 +1,5 @@
 import type { Device, LedgerEntry, PromoCode } from '@pitclock/contracts/schemas';
-import type { DeviceRow, LedgerRow, PromoCodeRow } from '../../data-access';
+import type { DeviceRow, LedgerRow, PromoCodeRow } from '../../application/records';
 import { remainingUses } from '../../domain/promo-codes';
 
 const iso = (date: Date) => date.toISOString();

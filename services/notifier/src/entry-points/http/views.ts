@@ -1,5 +1,5 @@
 import type { PushSubscriptionView } from '@pitclock/contracts/schemas';
-import type { PushSubscriptionRow } from '../../data-access';
+import type { PushSubscriptionRow } from '../../application/records';
 
 const iso = (at: Date | null) => (at ? at.toISOString() : null);
 

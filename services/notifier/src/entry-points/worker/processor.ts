@@ -11,7 +11,7 @@ import {
   type HeartbeatJobData,
   type NotificationJobData,
   type StepAlertJobData,
-} from '../../data-access';
+} from '../../domain/notification-jobs';
 
 export type ProcessorDeps = HeartbeatDeps & {
   /** What a step alert's delivery needs. */
