@@ -2,17 +2,20 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { federation } from '@module-federation/vite';
 import { adminConsoleFederation } from './module-federation.config.ts';
+import hosting from '../scripts/lib/front-ends.json' with { type: 'json' };
 
-// Served under /remotes/admin-console/ both by its own dev server (port 5175) and by the gateway.
+const { base, devPort, previewPort } = hosting['admin-console'];
+
+// Served under its base both by its own dev server and by the gateway (scripts/lib/front-ends.json).
 export default defineConfig(({ command }) => {
   const federationConfig = adminConsoleFederation({ build: command === 'build' });
   return {
-    base: '/remotes/admin-console/',
+    base,
     plugins: [react(), federation(federationConfig)],
     server: {
-      port: 5175,
+      port: devPort,
       strictPort: true,
-      origin: 'http://localhost:5175',
+      origin: `http://localhost:${devPort}`,
       cors: true,
       // Transformed at start, so that the shell's first visit does not wait for every module.
       warmup: { clientFiles: Object.values(federationConfig.exposes) },
@@ -31,7 +34,7 @@ export default defineConfig(({ command }) => {
         '@reduxjs/toolkit/query/react',
       ],
     },
-    preview: { port: 4175, strictPort: true },
+    preview: { port: previewPort, strictPort: true },
     build: { target: 'es2022', modulePreload: false },
   };
 });

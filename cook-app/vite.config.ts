@@ -2,17 +2,20 @@ import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { federation } from '@module-federation/vite';
 import { cookAppFederation } from './module-federation.config.ts';
+import hosting from '../scripts/lib/front-ends.json' with { type: 'json' };
 
-// Served under /remotes/cook-app/ both by its own dev server (port 5174) and by the gateway.
+const { base, devPort, previewPort } = hosting['cook-app'];
+
+// Served under its base both by its own dev server and by the gateway (scripts/lib/front-ends.json).
 export default defineConfig(({ command }) => {
   const federationConfig = cookAppFederation({ build: command === 'build' });
   return {
-    base: '/remotes/cook-app/',
+    base,
     plugins: [react(), federation(federationConfig)],
     server: {
-      port: 5174,
+      port: devPort,
       strictPort: true,
-      origin: 'http://localhost:5174',
+      origin: `http://localhost:${devPort}`,
       cors: true,
       // Transformed at start, so that the shell's first visit does not wait for every module.
       warmup: { clientFiles: Object.values(federationConfig.exposes) },
@@ -29,7 +32,7 @@ export default defineConfig(({ command }) => {
         '@module-federation/runtime/helpers',
       ],
     },
-    preview: { port: 4174, strictPort: true },
+    preview: { port: previewPort, strictPort: true },
     build: { target: 'es2022', modulePreload: false },
   };
 });

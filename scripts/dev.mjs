@@ -1,9 +1,10 @@
 // `npm run dev`: the whole house in one terminal, with hot reload. PostgreSQL and Redis as `npm start`
 // provides them, the services and the gateway under `tsx watch` (each restarts when a file it imports
-// changes, kit and contracts included), and the three Vite dev servers (the shell on 5173 federates the
-// remotes from 5174 and 5175, and proxies /api to the gateway). NODE_ENV is development, so the services
+// changes, kit and contracts included), and the three Vite dev servers (the shell federates the
+// remotes from their own dev servers (scripts/lib/front-ends.json), and proxies /api to the gateway). NODE_ENV is development, so the services
 // log readable, coloured lines; each line is prefixed with its process's name. Ctrl-C stops everything.
 import { installNpmPackages, log } from './lib/provision.mjs';
+import { frontEndHosting } from './lib/front-end-build.mjs';
 
 installNpmPackages();
 const { prepareLocalStack, runSession } = await import('./lib/local-stack.mjs');
@@ -12,11 +13,12 @@ const { assertPortFree, launchDevServer, planProcessNames, signalAndWait, startS
 const { colorEnabled, createOutput } = await import('./lib/output.mjs');
 
 /** The Vite dev servers, as Playwright's dev project starts them (`npm run dev -w <app>`). */
-const devServers = [
-  { name: 'cook-app', port: 5174, path: '/remotes/cook-app/' },
-  { name: 'admin-console', port: 5175, path: '/remotes/admin-console/' },
-  { name: 'shell', port: 5173, path: '/' },
-];
+const devServers = Object.entries(frontEndHosting).map(([name, { base, devPort }]) => ({
+  name,
+  port: devPort,
+  path: base,
+}));
+const shellUrl = `http://localhost:${frontEndHosting.shell.devPort}`;
 
 runSession(async ({ signal, defer }) => {
   const gatewayPort = Number(process.env.PORT ?? 8080);
@@ -55,8 +57,6 @@ runSession(async ({ signal, defer }) => {
     onSlow: (names) =>
       log(`still waiting for ${names.join(', ')}: see their lines above (a service restarts when you save)`),
   });
-  log(
-    `PitClock (development) at http://localhost:5173  (API through the gateway, ${apiProxy}; Ctrl-C stops it)`,
-  );
+  log(`PitClock (development) at ${shellUrl}  (API through the gateway, ${apiProxy}; Ctrl-C stops it)`);
   if (generatedAdmin) log(`admin sign-in: ${generatedAdmin}`);
 });

@@ -8,6 +8,13 @@ import { buildMetaPlugin, createBuildMeta } from './build/build-meta.ts';
 import { remotePrecacheEntries } from './build/remote-precache.ts';
 import { remoteUsedExports } from './build/remote-manifests.ts';
 import { sharedFallbacksPlugin } from './build/shared-fallbacks.ts';
+import hosting from '../scripts/lib/front-ends.json' with { type: 'json' };
+
+/** A remote's entry: same-origin in a build (the gateway serves it), its own dev server in development. */
+const remoteEntry = (remote: 'cook-app' | 'admin-console', building: boolean): string => {
+  const { base, devPort } = hosting[remote];
+  return `${building ? '' : `http://localhost:${devPort}`}${base}remoteEntry.js`;
+};
 
 /** Workbox leaves larger files out of the precache silently; remote-precache.ts fails the build instead. */
 const MAX_PRECACHE_BYTES = 2 * 1024 * 1024;
@@ -30,16 +37,8 @@ export default defineConfig(({ command, mode }) => {
       react(),
       federation(
         shellFederation({
-          cookAppEntry:
-            env.VITE_COOK_APP_ENTRY ??
-            (building
-              ? '/remotes/cook-app/remoteEntry.js'
-              : 'http://localhost:5174/remotes/cook-app/remoteEntry.js'),
-          adminConsoleEntry:
-            env.VITE_ADMIN_CONSOLE_ENTRY ??
-            (building
-              ? '/remotes/admin-console/remoteEntry.js'
-              : 'http://localhost:5175/remotes/admin-console/remoteEntry.js'),
+          cookAppEntry: env.VITE_COOK_APP_ENTRY ?? remoteEntry('cook-app', building),
+          adminConsoleEntry: env.VITE_ADMIN_CONSOLE_ENTRY ?? remoteEntry('admin-console', building),
           remoteExports: building
             ? remoteUsedExports([cookAppDist, adminConsoleDist], TREE_SHAKEN_SHARED)
             : undefined,
@@ -84,7 +83,7 @@ export default defineConfig(({ command, mode }) => {
           // The cook-app is a separate build: its files join the shell's precache, revisioned by content.
           // admin-console is not precached: the service worker caches it at runtime, for admins only.
           additionalManifestEntries: building
-            ? remotePrecacheEntries(cookAppDist, '/remotes/cook-app/', MAX_PRECACHE_BYTES)
+            ? remotePrecacheEntries(cookAppDist, hosting['cook-app'].base, MAX_PRECACHE_BYTES)
             : [],
         },
         devOptions: { enabled: false },
@@ -92,13 +91,13 @@ export default defineConfig(({ command, mode }) => {
     ],
     // In development /api goes to a running gateway (npm start, or the e2e stack).
     server: {
-      port: 5173,
+      port: hosting.shell.devPort,
       strictPort: true,
       proxy: { '/api': process.env.PITCLOCK_API_PROXY ?? 'http://localhost:8080' },
       // Transformed at start, so that the first visit does not wait for every module.
       warmup: { clientFiles: ['./index.html'] },
     },
-    preview: { port: 4173, strictPort: true },
+    preview: { port: hosting.shell.previewPort, strictPort: true },
     build: { target: 'es2022' },
   };
 });

@@ -6,6 +6,13 @@
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { log, root, run } from './provision.mjs';
+import hosting from './front-ends.json' with { type: 'json' };
+
+/**
+ * Where each front end is served, defined once in front-ends.json (read by the Vite configs, npm run dev
+ * and the Playwright config): its base path, its dev server's port and its preview port.
+ */
+export const frontEndHosting = hosting;
 
 /** In the order of `npm run build`: the remotes first, then the shell that reads their dist. */
 export const frontEnds = [

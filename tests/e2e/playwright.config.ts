@@ -1,5 +1,6 @@
 import { defineConfig, devices } from '@playwright/test';
 import path from 'node:path';
+import hosting from '../../scripts/lib/front-ends.json' with { type: 'json' };
 
 const root = path.resolve(import.meta.dirname, '..', '..');
 export const e2eAdmin = { email: 'admin@pitclock.test', password: 'admin-e2e-password' };
@@ -31,11 +32,12 @@ export const chromiumLaunch = {
   ],
 };
 
-const devServers = [
-  { workspace: 'cook-app', port: 5174, base: '/remotes/cook-app/' },
-  { workspace: 'admin-console', port: 5175, base: '/remotes/admin-console/' },
-  { workspace: 'shell', port: 5173, base: '/' },
-];
+const devServers = Object.entries(hosting).map(([workspace, { base, devPort }]) => ({
+  workspace,
+  port: devPort,
+  base,
+}));
+const shellDevUrl = `http://localhost:${hosting.shell.devPort}`;
 
 export default defineConfig({
   testDir: '.',
@@ -55,7 +57,7 @@ export default defineConfig({
     // The first-run welcome has been seen on this device (onboarding.spec.ts starts without it).
     storageState: {
       cookies: [],
-      origins: [`http://localhost:${gatewayPort}`, 'http://localhost:5173'].map((origin) => ({
+      origins: [`http://localhost:${gatewayPort}`, shellDevUrl].map((origin) => ({
         origin,
         localStorage: [{ name: 'pitclock_onboarding_seen', value: '2026-01-01T00:00:00.000Z' }],
       })),
@@ -70,7 +72,7 @@ export default defineConfig({
     {
       name: 'dev',
       testMatch: '**/dev-*.spec.ts',
-      use: { ...devices['Pixel 7'], launchOptions: chromiumLaunch, baseURL: 'http://localhost:5173' },
+      use: { ...devices['Pixel 7'], launchOptions: chromiumLaunch, baseURL: shellDevUrl },
     },
   ],
   webServer: [
