@@ -1,8 +1,9 @@
 // @vitest-environment node
 // The service worker's pushes and notification clicks, run in Node against a stand-in
 // ServiceWorkerGlobalScope: Workbox is mocked (routing and precaching are not under test here), IndexedDB
-// is fake-indexeddb, the windows' answers travel on real MessageChannels, and the notifier is a real
+// is fake-indexeddb (its globals from fake-indexeddb/auto; a fresh indexedDB each test), the windows' answers travel on real MessageChannels, and the notifier is a real
 // local HTTP server played as the worker's origin (the worker's own fetch, unmocked, calls it).
+import 'fake-indexeddb/auto';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { IDBFactory } from 'fake-indexeddb';
 import {
@@ -14,6 +15,7 @@ import {
   type PushPayload,
   type PushStepAlertData,
 } from '@pitclock/contracts/push';
+import { PENDING_DISMISSALS_DB, openExistingDatabase } from '@pitclock/contracts/indexed-db';
 import { closedPortUrl, startTestServer } from './test/test-server';
 
 vi.mock('workbox-core', () => ({ clientsClaim: vi.fn() }));
@@ -67,7 +69,6 @@ const subscribe = vi.fn(async (_options: object) => ({ endpoint: 'https://push.e
 const scope = {
   __WB_MANIFEST: [],
   location: { origin: ORIGIN },
-  indexedDB: new IDBFactory(),
   clients: {
     matchAll: vi.fn(async () => windows),
     openWindow,
@@ -91,21 +92,15 @@ async function click(action: string, data: unknown = DATA, tag = 'pitclock-step-
   return { notification, waited: waits.length };
 }
 
-function storedDismissals(): Promise<unknown[]> {
-  return new Promise((resolve, reject) => {
-    const request = scope.indexedDB.open('pitclock-sw', 1);
-    request.onupgradeneeded = () =>
-      request.result.createObjectStore('pending-dismissals', { autoIncrement: true });
-    request.onerror = () => reject(request.error);
-    request.onsuccess = () => {
-      const db = request.result;
-      const all = db.transaction('pending-dismissals').objectStore('pending-dismissals').getAll();
-      all.onsuccess = () => {
-        db.close();
-        resolve(all.result);
-      };
-    };
-  });
+/** The recorded dismissals, oldest first ([] while the database does not exist). */
+async function storedDismissals(): Promise<unknown[]> {
+  const db = await openExistingDatabase(PENDING_DISMISSALS_DB.name);
+  if (!db) return [];
+  try {
+    return await db.getAll(PENDING_DISMISSALS_DB.storeName);
+  } finally {
+    db.close();
+  }
 }
 
 /** Fires 'push' with `payload` (JSON unless already a string; null: a push without data). */
@@ -176,7 +171,7 @@ beforeEach(() => {
   showNotification.mockClear();
   subscribe.mockClear();
   scope.location.origin = ORIGIN;
-  scope.indexedDB = new IDBFactory();
+  vi.stubGlobal('indexedDB', new IDBFactory());
 });
 
 afterEach(() => {
@@ -299,7 +294,7 @@ describe('notificationclick: Dismiss', () => {
         throw new Error('IndexedDB unavailable');
       },
     };
-    scope.indexedDB = broken as unknown as IDBFactory;
+    vi.stubGlobal('indexedDB', broken);
     await click('dismiss');
     expect(a.postMessage).toHaveBeenCalledExactlyOnceWith({ type: 'pitclock:dismiss-step', stepId: 's-1' });
   });

@@ -10,14 +10,8 @@ import { NavigationRoute, registerRoute } from 'workbox-routing';
 import { CacheFirst, NetworkFirst } from 'workbox-strategies';
 import { ExpirationPlugin } from 'workbox-expiration';
 import { CacheableResponsePlugin } from 'workbox-cacheable-response';
-import {
-  DISMISS_STEP_MESSAGE,
-  NAVIGATE_MESSAGE,
-  PENDING_DISMISSALS_DB as DISMISSALS_DB,
-  PENDING_DISMISSALS_DB_VERSION as DISMISSALS_DB_VERSION,
-  PENDING_DISMISSALS_STORE as DISMISSALS_STORE,
-  STEP_ALERT_TAG,
-} from '@pitclock/contracts/step-alerts';
+import { DISMISS_STEP_MESSAGE, NAVIGATE_MESSAGE, STEP_ALERT_TAG } from '@pitclock/contracts/step-alerts';
+import { recordPendingDismissal } from '@pitclock/contracts/indexed-db';
 import {
   IS_ALERTING_TIMEOUT_MS,
   PUSH_PATHS,
@@ -95,39 +89,13 @@ async function openInWindow(href: string): Promise<void> {
   focused.postMessage({ type: NAVIGATE_MESSAGE, url: pathname + search + hash });
 }
 
-/** Appends { stepId, at } to 'pitclock-sw'/'pending-dismissals' (read by the app when it next starts). */
-function recordDismissal(stepId: string, at: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const request = self.indexedDB.open(DISMISSALS_DB, DISMISSALS_DB_VERSION);
-    request.onupgradeneeded = () => {
-      if (!request.result.objectStoreNames.contains(DISMISSALS_STORE)) {
-        request.result.createObjectStore(DISMISSALS_STORE, { autoIncrement: true });
-      }
-    };
-    request.onerror = () => reject(request.error ?? new Error('Could not open ' + DISMISSALS_DB));
-    request.onsuccess = () => {
-      const db = request.result;
-      const tx = db.transaction(DISMISSALS_STORE, 'readwrite');
-      tx.objectStore(DISMISSALS_STORE).add({ stepId, at });
-      tx.oncomplete = () => {
-        db.close();
-        resolve();
-      };
-      tx.onerror = tx.onabort = () => {
-        db.close();
-        reject(tx.error ?? new Error('Could not record the dismissal'));
-      };
-    };
-  });
-}
-
 /**
  * Dismiss: recorded first (so the open windows, told next, find it and clear it as they apply it; and a
  * dismissal made with no window open is applied when the app next starts), then every open window of
  * this origin gets { type: 'pitclock:dismiss-step', stepId }.
  */
 async function dismissStep(stepId: string): Promise<void> {
-  await recordDismissal(stepId, new Date().toISOString()).catch(() => undefined);
+  await recordPendingDismissal(stepId, new Date().toISOString()).catch(() => undefined);
   for (const client of await originWindows()) client.postMessage({ type: DISMISS_STEP_MESSAGE, stepId });
 }
 

@@ -12,10 +12,8 @@ export const DISMISS_STEP_MESSAGE = 'pitclock:dismiss-step';
 /** Posted by the service worker to a window it cannot navigate itself (View Contest). */
 export const NAVIGATE_MESSAGE = 'pitclock:navigate';
 
-/** Where the service worker records dismissals made while no window was open (applied at the next start). */
-export const PENDING_DISMISSALS_DB = 'pitclock-sw';
-export const PENDING_DISMISSALS_DB_VERSION = 1;
-export const PENDING_DISMISSALS_STORE = 'pending-dismissals';
+// Where the service worker records dismissals made while no window was open: PENDING_DISMISSALS_DB in
+// offline/indexed-db.ts (@pitclock/contracts/indexed-db).
 
 /** The actions of every step-alert notification (SPEC.md section 9); notificationclick reads 'dismiss'. */
 export const STEP_ALERT_ACTIONS = [

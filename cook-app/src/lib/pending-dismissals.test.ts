@@ -1,46 +1,34 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+// fake-indexeddb/auto provides IndexedDB's globals (idb, under contracts' indexed-db, needs its classes);
+// each test gets an empty IndexedDB of its own as the global indexedDB.
+import 'fake-indexeddb/auto';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderHook, waitFor } from '@testing-library/react';
 import { IDBFactory } from 'fake-indexeddb';
-import { DISMISS_STEP_MESSAGE, PENDING_DISMISSALS_DB, PENDING_DISMISSALS_STORE } from '@pitclock/contracts';
-import { dismissedStepOf, takePendingDismissals, usePendingDismissals } from './pending-dismissals';
+import { DISMISS_STEP_MESSAGE } from '@pitclock/contracts';
+import {
+  PENDING_DISMISSALS_DB,
+  openExistingDatabase,
+  recordPendingDismissal,
+  takePendingDismissals,
+} from '@pitclock/contracts/indexed-db';
+import { dismissedStepOf, usePendingDismissals } from './pending-dismissals';
 
-/** Opens 'pitclock-sw' as shell/src/sw.ts does (version 1, store 'pending-dismissals', auto keys). */
-function openAsWorker(factory: IDBFactory): Promise<IDBDatabase> {
-  return new Promise((resolve, reject) => {
-    const request = factory.open(PENDING_DISMISSALS_DB, 1);
-    request.onupgradeneeded = () => {
-      if (!request.result.objectStoreNames.contains(PENDING_DISMISSALS_STORE)) {
-        request.result.createObjectStore(PENDING_DISMISSALS_STORE, { autoIncrement: true });
-      }
-    };
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error);
-  });
+const { name: DISMISSALS, storeName: STORE } = PENDING_DISMISSALS_DB;
+
+/** Records dismissals the way the service worker does (shell/src/sw.ts): { stepId, at } appended. */
+async function recordAsWorker(...stepIds: string[]) {
+  for (const stepId of stepIds) await recordPendingDismissal(stepId, '2026-06-01T15:00:00.000Z');
 }
 
-/** Records dismissals the way the service worker does: { stepId, at } appended to the store. */
-async function recordAsWorker(factory: IDBFactory, ...stepIds: string[]) {
-  const db = await openAsWorker(factory);
-  await new Promise<void>((resolve, reject) => {
-    const tx = db.transaction(PENDING_DISMISSALS_STORE, 'readwrite');
-    for (const stepId of stepIds) {
-      tx.objectStore(PENDING_DISMISSALS_STORE).add({ stepId, at: '2026-06-01T15:00:00.000Z' });
-    }
-    tx.oncomplete = () => resolve();
-    tx.onerror = () => reject(tx.error);
-  });
-  db.close();
-}
-
-async function storedCount(factory: IDBFactory): Promise<number> {
-  const db = await openAsWorker(factory);
-  const count = await new Promise<number>((resolve, reject) => {
-    const request = db.transaction(PENDING_DISMISSALS_STORE).objectStore(PENDING_DISMISSALS_STORE).count();
-    request.onsuccess = () => resolve(request.result);
-    request.onerror = () => reject(request.error);
-  });
-  db.close();
-  return count;
+/** The number of records in the store; null while the database does not exist. */
+async function storedCount(): Promise<number | null> {
+  const db = await openExistingDatabase(DISMISSALS);
+  if (!db) return null;
+  try {
+    return await db.count(STORE);
+  } finally {
+    db.close();
+  }
 }
 
 /** A stand-in for navigator.serviceWorker that the test posts messages through. */
@@ -54,46 +42,45 @@ function fakeContainer() {
   };
 }
 
+beforeEach(() => {
+  vi.stubGlobal('indexedDB', new IDBFactory());
+});
+
 afterEach(() => {
   vi.unstubAllGlobals();
 });
 
 describe('takePendingDismissals', () => {
   it('returns a dismissal recorded by the worker once, then the store is empty', async () => {
-    const factory = new IDBFactory();
-    await recordAsWorker(factory, 'step-1');
-    expect(await takePendingDismissals(factory)).toEqual(['step-1']);
-    expect(await storedCount(factory)).toBe(0);
-    expect(await takePendingDismissals(factory)).toEqual([]);
-  });
-
-  it('returns several dismissals oldest first, each step once, and ignores malformed records', async () => {
-    const factory = new IDBFactory();
-    await recordAsWorker(factory, 'step-2', 'step-1', 'step-2');
-    const db = await openAsWorker(factory);
-    await new Promise<void>((resolve) => {
-      const tx = db.transaction(PENDING_DISMISSALS_STORE, 'readwrite');
-      tx.objectStore(PENDING_DISMISSALS_STORE).add({ at: 'no step' });
-      tx.objectStore(PENDING_DISMISSALS_STORE).add('step-3');
-      tx.oncomplete = () => resolve();
-    });
-    db.close();
-    expect(await takePendingDismissals(factory)).toEqual(['step-2', 'step-1']);
-    expect(await storedCount(factory)).toBe(0);
-  });
-
-  it('creates the database when the worker never wrote one, and answers [] without IndexedDB', async () => {
-    const factory = new IDBFactory();
-    expect(await takePendingDismissals(factory)).toEqual([]);
-    expect(await storedCount(factory)).toBe(0);
-    expect('indexedDB' in globalThis).toBe(false);
+    await recordAsWorker('step-1');
+    expect(await takePendingDismissals()).toEqual(['step-1']);
+    expect(await storedCount()).toBe(0);
     expect(await takePendingDismissals()).toEqual([]);
   });
 
-  it("uses the browser's indexedDB by default", async () => {
+  it('returns several dismissals oldest first, each step once, and ignores malformed records', async () => {
+    await recordAsWorker('step-2', 'step-1', 'step-2');
+    const db = await openExistingDatabase(DISMISSALS);
+    await db?.add(STORE, { at: 'no step' });
+    await db?.add(STORE, 'step-3');
+    db?.close();
+    expect(await takePendingDismissals()).toEqual(['step-2', 'step-1']);
+    expect(await storedCount()).toBe(0);
+  });
+
+  it('creates the database when the worker never wrote one, and answers [] without IndexedDB', async () => {
+    expect(await storedCount()).toBeNull();
+    expect(await takePendingDismissals()).toEqual([]);
+    expect(await storedCount()).toBe(0);
+    vi.stubGlobal('indexedDB', undefined);
+    expect(await takePendingDismissals()).toEqual([]);
+  });
+
+  it("uses the browser's indexedDB", async () => {
     const factory = new IDBFactory();
     vi.stubGlobal('indexedDB', factory);
-    await recordAsWorker(factory, 'step-9');
+    await recordAsWorker('step-9');
+    expect((await factory.databases()).map((info) => info.name)).toEqual([DISMISSALS]);
     expect(await takePendingDismissals()).toEqual(['step-9']);
   });
 });
@@ -112,48 +99,41 @@ describe('dismissedStepOf', () => {
 
 describe('usePendingDismissals', () => {
   it('applies the dismissals recorded while no window was open once at start, and empties the store', async () => {
-    const factory = new IDBFactory();
-    await recordAsWorker(factory, 'step-1', 'step-2');
+    await recordAsWorker('step-1', 'step-2');
     const onDismiss = vi.fn();
     const serviceWorker = fakeContainer();
-    const { rerender } = renderHook(() =>
-      usePendingDismissals(onDismiss, { indexedDB: factory, serviceWorker }),
-    );
+    const { rerender } = renderHook(() => usePendingDismissals(onDismiss, { serviceWorker }));
     await waitFor(() => expect(onDismiss).toHaveBeenCalledTimes(2));
     expect(onDismiss.mock.calls).toEqual([['step-1'], ['step-2']]);
     rerender();
     // The store is empty: a second take (another run of the effect) would find nothing to apply again.
-    expect(await storedCount(factory)).toBe(0);
+    expect(await storedCount()).toBe(0);
     expect(onDismiss).toHaveBeenCalledTimes(2);
   });
 
   it("applies a 'pitclock:dismiss-step' message once, and clears the worker's record of it", async () => {
-    const factory = new IDBFactory();
-    await recordAsWorker(factory, 'step-4');
+    await recordAsWorker('step-4');
     const onDismiss = vi.fn();
     const serviceWorker = fakeContainer();
-    renderHook(() => usePendingDismissals(onDismiss, { indexedDB: factory, serviceWorker }));
+    renderHook(() => usePendingDismissals(onDismiss, { serviceWorker }));
     expect(serviceWorker.startMessages).toHaveBeenCalled();
     // The dismissal recorded before the start is applied: the start's take is over.
     await waitFor(() => expect(onDismiss).toHaveBeenCalledWith('step-4'));
 
     // The worker records first, then posts to the open windows.
-    await recordAsWorker(factory, 'step-5');
+    await recordAsWorker('step-5');
     serviceWorker.post({ type: 'pitclock:navigate', url: '/contests' });
     serviceWorker.post({ type: DISMISS_STEP_MESSAGE, stepId: 'step-5' });
     // The message's one take applies step-5 and ends there (the other message starts none).
     await waitFor(() => expect(onDismiss).toHaveBeenCalledWith('step-5'));
     expect(onDismiss.mock.calls).toEqual([['step-4'], ['step-5']]);
-    expect(await storedCount(factory)).toBe(0);
+    expect(await storedCount()).toBe(0);
   });
 
   it('applies a message even when the record could not be written, and stops listening when unmounted', async () => {
-    const factory = new IDBFactory();
     const onDismiss = vi.fn();
     const serviceWorker = fakeContainer();
-    const { unmount } = renderHook(() =>
-      usePendingDismissals(onDismiss, { indexedDB: factory, serviceWorker }),
-    );
+    const { unmount } = renderHook(() => usePendingDismissals(onDismiss, { serviceWorker }));
     serviceWorker.post({ type: DISMISS_STEP_MESSAGE, stepId: 'step-6' });
     await waitFor(() => expect(onDismiss).toHaveBeenCalledWith('step-6'));
     unmount();
@@ -165,12 +145,29 @@ describe('usePendingDismissals', () => {
     expect(onDismiss).toHaveBeenCalledTimes(1);
   });
 
+  it('applies a message where IndexedDB is missing or fails to open', async () => {
+    const onDismiss = vi.fn();
+    const serviceWorker = fakeContainer();
+    vi.stubGlobal('indexedDB', undefined);
+    renderHook(() => usePendingDismissals(onDismiss, { serviceWorker }));
+    serviceWorker.post({ type: DISMISS_STEP_MESSAGE, stepId: 'step-1' });
+    await waitFor(() => expect(onDismiss).toHaveBeenCalledWith('step-1'));
+
+    vi.stubGlobal('indexedDB', {
+      open: () => {
+        throw new Error('IndexedDB unavailable');
+      },
+    });
+    serviceWorker.post({ type: DISMISS_STEP_MESSAGE, stepId: 'step-2' });
+    await waitFor(() => expect(onDismiss).toHaveBeenCalledWith('step-2'));
+    expect(onDismiss.mock.calls).toEqual([['step-1'], ['step-2']]);
+  });
+
   it('works without a service worker (jsdom has none): only the recorded dismissals apply', async () => {
-    const factory = new IDBFactory();
-    await recordAsWorker(factory, 'step-8');
+    await recordAsWorker('step-8');
     expect(navigator.serviceWorker).toBeUndefined();
     const onDismiss = vi.fn();
-    renderHook(() => usePendingDismissals(onDismiss, { indexedDB: factory }));
+    renderHook(() => usePendingDismissals(onDismiss));
     await waitFor(() => expect(onDismiss).toHaveBeenCalledWith('step-8'));
   });
 });

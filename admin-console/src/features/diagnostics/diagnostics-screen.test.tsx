@@ -1,14 +1,22 @@
-import { describe, expect, it } from 'vitest';
+// fake-indexeddb/auto provides IndexedDB's globals; each test installs its own indexedDB as the browser's.
+import 'fake-indexeddb/auto';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render as renderDom, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { IDBFactory } from 'fake-indexeddb';
 import { DiagnosticsScreen } from './diagnostics-screen';
 import { SEEDED_BODIES, bodies, cookState, globalCategories, writeStoredState } from './test-support';
 
+/** Renders the screen on `idb` as the browser's IndexedDB (undefined: a browser without one). */
 function render(idb: IDBFactory | undefined) {
+  vi.stubGlobal('indexedDB', idb);
   const user = userEvent.setup();
-  return { user, ...renderDom(<DiagnosticsScreen indexedDB={idb} />) };
+  return { user, ...renderDom(<DiagnosticsScreen />) };
 }
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
 
 /** The value shown for a fact of the summary (dt/dd). */
 function fact(term: string) {

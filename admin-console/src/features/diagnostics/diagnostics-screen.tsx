@@ -1,4 +1,3 @@
-import { useCallback } from 'react';
 import { Banner, Button, EmptyState, Spinner } from '@pitclock/design-system';
 import { DiagnosticsReport } from './diagnostics-report';
 import { DIAGNOSTICS_TEXT as T } from './messages';
@@ -9,19 +8,13 @@ import './diagnostics.css';
 
 const TITLE_ID = 'admin-diagnostics-title';
 
-export type DiagnosticsScreenProps = {
-  /** The IndexedDB to read (default the browser's). */
-  indexedDB?: IDBFactory;
-};
-
 /**
  * /admin/diagnostics (SPEC.md sections 2 and 3): the offline database of THIS device, read straight from
  * IndexedDB without changing it: version, migrated and seeded flags, records per table, sanctioning-body
  * names, duplicates in red, the error text when reading fails, Refresh, and 'No data' when nothing is stored.
  */
-export function DiagnosticsScreen({ indexedDB }: DiagnosticsScreenProps) {
-  const read = useCallback(() => readOfflineState(indexedDB ?? globalThis.indexedDB), [indexedDB]);
-  const { report, error, busy, refresh } = useOfflineDiagnostics(read);
+export function DiagnosticsScreen() {
+  const { report, error, busy, refresh } = useOfflineDiagnostics(readOfflineState);
 
   return (
     <section className="admin-screen admin-diagnostics" aria-labelledby={TITLE_ID}>

@@ -1,32 +1,45 @@
-import { describe, expect, it } from 'vitest';
+// fake-indexeddb/auto provides IndexedDB's globals; each test installs its own indexedDB as the browser's.
+import 'fake-indexeddb/auto';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { IDBFactory } from 'fake-indexeddb';
 import { NO_INDEXED_DB, OFFLINE_DB, readOfflineState } from './offline-db';
 import { cookState, createEmptyDatabase, databaseNames, writeStoredState } from './test-support';
 
+/** A new, empty IndexedDB installed as the browser's (the one readOfflineState reads). */
+function browserIndexedDB(): IDBFactory {
+  const idb = new IDBFactory();
+  vi.stubGlobal('indexedDB', idb);
+  return idb;
+}
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
+
 describe('readOfflineState (read-only, IndexedDB)', () => {
   it("answers the record stored under 'persist:root' in PitClock/state", async () => {
-    const idb = new IDBFactory();
+    const idb = browserIndexedDB();
     const state = cookState();
     await writeStoredState(idb, state);
-    expect(await readOfflineState(idb)).toEqual(state);
+    expect(await readOfflineState()).toEqual(state);
   });
 
   it('answers null without creating the database when there is none', async () => {
-    const idb = new IDBFactory();
-    expect(await readOfflineState(idb)).toBeNull();
+    const idb = browserIndexedDB();
+    expect(await readOfflineState()).toBeNull();
     expect(await databaseNames(idb)).toEqual([]);
   });
 
   it("answers null when the database has no 'state' store, and leaves its version alone", async () => {
-    const idb = new IDBFactory();
+    const idb = browserIndexedDB();
     await createEmptyDatabase(idb);
-    expect(await readOfflineState(idb)).toBeNull();
+    expect(await readOfflineState()).toBeNull();
     const [info] = await idb.databases();
     expect(info).toEqual({ name: OFFLINE_DB.name, version: 1 });
   });
 
   it('answers null when the store holds no record', async () => {
-    const idb = new IDBFactory();
+    const idb = browserIndexedDB();
     await writeStoredState(idb, cookState());
     const open = idb.open(OFFLINE_DB.name);
     await new Promise((resolve) => (open.onsuccess = resolve));
@@ -34,13 +47,13 @@ describe('readOfflineState (read-only, IndexedDB)', () => {
     tx.objectStore(OFFLINE_DB.storeName).delete(OFFLINE_DB.key);
     await new Promise((resolve) => (tx.oncomplete = resolve));
     open.result.close();
-    expect(await readOfflineState(idb)).toBeNull();
+    expect(await readOfflineState()).toBeNull();
   });
 
   it('closes its connection, so the cook-app can upgrade the database afterwards', async () => {
-    const idb = new IDBFactory();
+    const idb = browserIndexedDB();
     await writeStoredState(idb, cookState());
-    await readOfflineState(idb);
+    await readOfflineState();
     const upgrade = idb.open(OFFLINE_DB.name, 2);
     const outcome = await new Promise((resolve) => {
       upgrade.onblocked = () => resolve('blocked');
@@ -51,6 +64,7 @@ describe('readOfflineState (read-only, IndexedDB)', () => {
   });
 
   it('fails with a clear text where the browser has no IndexedDB', async () => {
-    await expect(readOfflineState(undefined)).rejects.toThrow(NO_INDEXED_DB);
+    vi.stubGlobal('indexedDB', undefined);
+    await expect(readOfflineState()).rejects.toThrow(NO_INDEXED_DB);
   });
 });

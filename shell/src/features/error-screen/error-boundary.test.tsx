@@ -1,6 +1,9 @@
-import { describe, expect, it, vi } from 'vitest';
+// fake-indexeddb/auto provides IndexedDB's globals; a test that resets gets its own indexedDB.
+import 'fake-indexeddb/auto';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { IDBFactory } from 'fake-indexeddb';
 import { ErrorBoundary } from './error-boundary';
 import { OFFLINE_DB_NAME, type ResetDeps } from './reset-app-data';
 
@@ -10,19 +13,22 @@ function Fragile() {
   return <p>All good</p>;
 }
 
-function fakeIndexedDB(names: string[]) {
-  const deleted: string[] = [];
-  const factory: ResetDeps['indexedDB'] = {
-    databases: async () => names.map((name) => ({ name, version: 1 })),
-    deleteDatabase: (name: string) => {
-      const request = {} as IDBOpenDBRequest;
-      deleted.push(name);
-      setTimeout(() => request.onsuccess?.call(request, new Event('success')), 0);
-      return request;
-    },
-  };
-  return { factory, deleted };
+/** A fresh IndexedDB as the browser's, holding the (empty) databases `names`. */
+async function indexedDBWith(names: string[]) {
+  const factory = new IDBFactory();
+  vi.stubGlobal('indexedDB', factory);
+  for (const name of names) {
+    const open = factory.open(name);
+    await new Promise((resolve) => (open.onsuccess = resolve));
+    open.result.close();
+  }
+  const stored = async () => (await factory.databases()).map((info) => info.name).sort();
+  return { factory, stored };
 }
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+});
 
 function renderFragile(resetDeps?: () => ResetDeps, onTryAgain?: () => void) {
   vi.spyOn(console, 'error').mockImplementation(() => {});
@@ -62,24 +68,38 @@ describe('top-level error screen', () => {
     localStorage.setItem('token', 'abc');
     localStorage.setItem('darkMode', 'dark');
     sessionStorage.setItem('token', 'abc');
-    const { factory, deleted } = fakeIndexedDB(['PitClock', 'keyval-store']);
+    const { stored } = await indexedDBWith(['PitClock', 'keyval-store']);
+    expect(await stored()).toEqual(['PitClock', 'keyval-store']);
     const reload = vi.fn();
-    renderFragile(() => ({ local: localStorage, session: sessionStorage, indexedDB: factory, reload }));
+    renderFragile(() => ({ local: localStorage, session: sessionStorage, reload }));
     await userEvent.click(screen.getByRole('button', { name: 'Reset App Data' }));
     await waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
     expect(localStorage.length).toBe(0);
     expect(sessionStorage.length).toBe(0);
-    expect(deleted.sort()).toEqual(['PitClock', 'keyval-store']);
+    expect(await stored()).toEqual([]);
   });
 
   it('Reset App Data deletes the known database where indexedDB.databases() is missing', async () => {
     shouldThrow = true;
-    const { factory, deleted } = fakeIndexedDB([]);
-    delete factory.databases;
+    const { factory, stored } = await indexedDBWith([OFFLINE_DB_NAME, 'keyval-store']);
+    Object.defineProperty(factory, 'databases', { value: undefined, configurable: true });
     const reload = vi.fn();
-    renderFragile(() => ({ local: localStorage, session: sessionStorage, indexedDB: factory, reload }));
+    renderFragile(() => ({ local: localStorage, session: sessionStorage, reload }));
     await userEvent.click(screen.getByRole('button', { name: 'Reset App Data' }));
     await waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
-    expect(deleted).toEqual([OFFLINE_DB_NAME]);
+    // databases() back: only the known one was deleted.
+    Reflect.deleteProperty(factory, 'databases');
+    expect(await stored()).toEqual(['keyval-store']);
+  });
+
+  it('Reset App Data still clears storage and reloads where the browser has no IndexedDB', async () => {
+    shouldThrow = true;
+    localStorage.setItem('token', 'abc');
+    vi.stubGlobal('indexedDB', undefined);
+    const reload = vi.fn();
+    renderFragile(() => ({ local: localStorage, session: sessionStorage, reload }));
+    await userEvent.click(screen.getByRole('button', { name: 'Reset App Data' }));
+    await waitFor(() => expect(reload).toHaveBeenCalledTimes(1));
+    expect(localStorage.length).toBe(0);
   });
 });

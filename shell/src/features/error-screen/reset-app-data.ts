@@ -1,32 +1,31 @@
 import { OFFLINE_DB } from '@pitclock/contracts/offline-db';
+import { databaseNames, deleteDatabase } from '@pitclock/contracts/indexed-db';
 
 /** IndexedDB database of the cook-app's offline data (localforage, named after the product). */
 export const OFFLINE_DB_NAME = OFFLINE_DB.name;
 const DELETE_TIMEOUT_MS = 2000;
 
+/** What Reset App Data clears and how it reloads; the databases are the browser's IndexedDB. */
 export type ResetDeps = {
   local: Pick<Storage, 'clear'>;
   session: Pick<Storage, 'clear'>;
-  indexedDB: Pick<IDBFactory, 'deleteDatabase'> & { databases?: () => Promise<IDBDatabaseInfo[]> };
   reload: () => void;
 };
 
-function deleteDatabase(factory: ResetDeps['indexedDB'], name: string): Promise<void> {
+/**
+ * Deletes database `name`, and waits for it at most DELETE_TIMEOUT_MS: a deletion stays 'blocked' while
+ * a connection is still open (localforage closes its own on versionchange, so the deletion goes on).
+ * Never fails: a database that cannot be deleted is left.
+ */
+function deleteWithin(name: string): Promise<void> {
   return new Promise((resolve) => {
     const timer = setTimeout(resolve, DELETE_TIMEOUT_MS);
-    const done = () => {
-      clearTimeout(timer);
-      resolve();
-    };
-    try {
-      const request = factory.deleteDatabase(name);
-      request.onsuccess = done;
-      request.onerror = done;
-      // 'blocked' while a connection is still open: localforage closes it on versionchange, so the
-      // deletion goes on; the timer ends the wait either way.
-    } catch {
-      done();
-    }
+    void deleteDatabase(name)
+      .catch(() => undefined)
+      .then(() => {
+        clearTimeout(timer);
+        resolve();
+      });
   });
 }
 
@@ -47,12 +46,11 @@ export async function resetAppData(deps: ResetDeps): Promise<void> {
   }
   const names = new Set<string>([OFFLINE_DB_NAME]);
   try {
-    const infos = (await deps.indexedDB.databases?.()) ?? [];
-    for (const info of infos) if (info.name) names.add(info.name);
+    for (const name of await databaseNames()) names.add(name);
   } catch {
-    // databases() is not available everywhere: the known name is enough
+    // databases() failed: the known name is enough
   }
-  await Promise.all([...names].map((name) => deleteDatabase(deps.indexedDB, name)));
+  await Promise.all([...names].map(deleteWithin));
   deps.reload();
 }
 
@@ -60,7 +58,6 @@ export function browserResetDeps(): ResetDeps {
   return {
     local: window.localStorage,
     session: window.sessionStorage,
-    indexedDB: window.indexedDB,
     reload: () => window.location.reload(),
   };
 }
