@@ -1,5 +1,6 @@
-// The texts, limits and e-mail shape of the account rules, without zod: the browser forms check with
-// these (the shell keeps zod out of its bundle) and the zod schemas of auth.ts parse with the same values.
+// The texts, limits and e-mail shape of the account rules, kept apart from the zod schemas of auth.ts
+// (which use them) so that a screen can show a text without loading zod; the forms validate with the
+// schemas themselves.
 
 /** Texts of SPEC.md section 5 (signup) and section 8 (login), shared by forms, services and e2e. */
 export const AUTH_MESSAGES = {

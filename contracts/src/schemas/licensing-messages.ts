@@ -1,5 +1,6 @@
-// The texts, limits and code alphabet of the licensing rules, without zod: the browser (promo entry, admin
-// licences and users screens) checks and shows these, and the zod schemas of licensing.ts parse with them.
+// The texts, limits and code alphabet of the licensing rules, kept apart from the zod schemas of
+// licensing.ts (which use them) so that a screen can show a text without loading zod; the forms validate
+// with the schemas themselves.
 
 import { PG_INTEGER_MAX } from './stored-values';
 

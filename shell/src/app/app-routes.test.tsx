@@ -80,9 +80,9 @@ describe('route guards', () => {
     expect(await screen.findByText('admin-console at /admin/licenses')).toBeTruthy();
   });
 
-  it('the public pages show to a visitor who is not signed in', () => {
+  it('the public pages show to a visitor who is not signed in', async () => {
     renderAt('/login');
-    expect(screen.getByRole('heading', { name: 'Sign in' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Create one' }).getAttribute('href')).toBe('/signup');
   });
 });

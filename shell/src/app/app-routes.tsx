@@ -1,8 +1,6 @@
-import { Suspense, type ComponentType, type ReactNode } from 'react';
+import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
 import { Outlet, Route, Routes, useLocation } from 'react-router-dom';
 import { Spinner } from '@pitclock/design-system';
-import { LoginPage } from '../features/auth/login-page';
-import { SignupPage } from '../features/auth/signup-page';
 import { AdminsOnlyPage } from '../features/admins-only/admins-only-page';
 import { AppLayout } from '../features/layout/app-layout';
 import { PublicLayout } from '../features/layout/public-layout';
@@ -16,6 +14,12 @@ import { PublicOnly, RequireAuth } from './route-guards';
 import { RouteEffects } from './route-effects';
 
 type RemoteComponent = ComponentType<{ notFound?: ReactNode }>;
+
+// Loaded when opened: the forms library and zod's resolver stay out of a signed-in first visit.
+const LoginPage = lazy(() => import('../features/auth/login-page').then((m) => ({ default: m.LoginPage })));
+const SignupPage = lazy(() =>
+  import('../features/auth/signup-page').then((m) => ({ default: m.SignupPage })),
+);
 
 export type AppRoutesProps = {
   cookApp: RemoteComponent;
@@ -73,7 +77,9 @@ export function AppRoutes({ headerActions = <UpdateControls />, ...remotes }: Ap
           element={
             <PublicOnly>
               <PublicLayout headerActions={headerActions}>
-                <Outlet />
+                <Suspense fallback={<Spinner label="Loading" />}>
+                  <Outlet />
+                </Suspense>
               </PublicLayout>
             </PublicOnly>
           }

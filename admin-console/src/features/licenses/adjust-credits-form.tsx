@@ -1,34 +1,32 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Banner, Button, TextField } from '@pitclock/design-system';
 import { FailureBanner } from '../../lib/failure-banner';
-import { parseAdjustment } from './adjustment';
+import { AdjustmentForm, type AdjustmentInput, type AdjustmentOutput } from './adjustment';
 import { useAdjustUserCreditsMutation } from './licenses-api';
 import { LICENSES_TEXT as T } from './messages';
 
 type Outcome = { ok: true } | { ok: false; error: unknown } | null;
 
-/** A signed whole-number adjustment of one user's credits; the check shows beside the field. */
+/**
+ * A signed whole-number adjustment of one user's credits. The check shows beside the field once it has
+ * been left with something typed, or on Apply (which then focuses the field), and follows every keystroke.
+ */
 export function AdjustCreditsForm({ userId }: { userId: number }) {
-  const [text, setText] = useState('');
-  const [touched, setTouched] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [adjust, { isLoading }] = useAdjustUserCreditsMutation();
-  const fieldRef = useRef<HTMLInputElement>(null);
-  const parsed = parseAdjustment(text);
-  const fieldError = touched && !parsed.ok ? parsed.error : undefined;
+  const { register, handleSubmit, reset, formState } = useForm<AdjustmentInput, unknown, AdjustmentOutput>({
+    mode: 'onTouched',
+    resolver: zodResolver(AdjustmentForm),
+    defaultValues: { amount: '' },
+  });
+  const amount = register('amount', { onChange: () => setOutcome(null) });
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setTouched(true);
-    setOutcome(null);
-    if (!parsed.ok) {
-      fieldRef.current?.focus();
-      return;
-    }
+  const apply = async ({ amount: change }: AdjustmentOutput) => {
     try {
-      await adjust({ user_id: userId, amount: parsed.amount }).unwrap();
-      setText('');
-      setTouched(false);
+      await adjust({ user_id: userId, amount: change }).unwrap();
+      reset();
       setOutcome({ ok: true });
     } catch (error) {
       setOutcome({ ok: false, error });
@@ -39,23 +37,24 @@ export function AdjustCreditsForm({ userId }: { userId: number }) {
     <form
       className="admin-licenses__adjust"
       aria-label={T.adjustTitle}
-      onSubmit={(event) => void submit(event)}
+      onSubmit={(event) => {
+        setOutcome(null);
+        void handleSubmit(apply)(event);
+      }}
       noValidate
     >
       <div className="admin-form-row">
         <TextField
-          ref={fieldRef}
           label={T.adjustmentLabel}
           hint={T.adjustmentHint}
-          error={fieldError}
+          error={formState.errors.amount?.message}
           placeholder={T.adjustmentPlaceholder}
           autoComplete="off"
-          value={text}
-          onChange={(event) => {
-            setText(event.target.value);
-            setOutcome(null);
+          {...amount}
+          // Leaving the field empty is not a mistake yet.
+          onBlur={(event) => {
+            if (event.target.value.trim() !== '') void amount.onBlur(event);
           }}
-          onBlur={() => setTouched(text.trim() !== '' || touched)}
         />
         <Button type="submit" loading={isLoading}>
           {T.apply}

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { AdminAdjustRequest } from '@pitclock/contracts/schemas';
-import { parseAdjustment } from './adjustment';
+import { AdjustmentForm } from './adjustment';
 
-describe('parseAdjustment', () => {
+const errorOf = (amount: string) => AdjustmentForm.safeParse({ amount }).error?.issues[0]?.message;
+
+describe('AdjustmentForm: the server rule for an adjustment as typed', () => {
   it.each([
     ['5', 5],
     ['+5', 5],
@@ -10,29 +11,19 @@ describe('parseAdjustment', () => {
     [' 12 ', 12],
     ['1000000', 1_000_000],
     ['-1000000', -1_000_000],
-  ])('accepts the signed whole number %j as %d, as the server schema does', (text, amount) => {
-    expect(parseAdjustment(text)).toEqual({ ok: true, amount });
-    expect(AdminAdjustRequest.safeParse({ user_id: 1, amount }).success).toBe(true);
+  ])('accepts the signed whole number %j as %d', (amount, parsed) => {
+    expect(AdjustmentForm.parse({ amount })).toEqual({ amount: parsed });
   });
 
   it.each(['', '   ', '0', '-0', '1.5', 'ten', '5-', '--5', '1e3'])(
     'refuses %j with the text of SPEC.md section 5',
-    (text) => {
-      expect(parseAdjustment(text)).toEqual({
-        ok: false,
-        error: 'Enter a whole number of credits, positive or negative (not 0)',
-      });
+    (amount) => {
+      expect(errorOf(amount)).toBe('Enter a whole number of credits, positive or negative (not 0)');
     },
   );
 
   it('refuses more than 1,000,000 either way', () => {
-    expect(parseAdjustment('1000001')).toEqual({
-      ok: false,
-      error: 'Amount must be at most 1000000 in size',
-    });
-    expect(parseAdjustment('-1000001')).toEqual({
-      ok: false,
-      error: 'Amount must be at most 1000000 in size',
-    });
+    expect(errorOf('1000001')).toBe('Amount must be at most 1000000 in size');
+    expect(errorOf('-1000001')).toBe('Amount must be at most 1000000 in size');
   });
 });

@@ -132,6 +132,24 @@ describe('Licenses screen: user credits', () => {
     expect(b.calls('POST', '/api/licenses/credits/admin-adjust')).toHaveLength(0);
   });
 
+  it('leaving the adjustment empty shows nothing; left with something typed, its rule shows and follows every keystroke', async () => {
+    const { user } = await renderLicenses();
+    await chooseUser(user, 2);
+    await screen.findByLabelText('Adjustment');
+    await user.click(adjustment());
+    await user.tab();
+    expect(adjustment().getAttribute('aria-invalid')).toBeNull();
+    await user.type(adjustment(), '1.');
+    expect(adjustment().getAttribute('aria-invalid')).toBeNull();
+    await user.tab();
+    expect(describedText(adjustment())).toContain(
+      'Enter a whole number of credits, positive or negative (not 0)',
+    );
+    await user.clear(adjustment());
+    await user.type(adjustment(), '5');
+    expect(adjustment().getAttribute('aria-invalid')).toBeNull();
+  });
+
   it("shows the server's 409 'Credits cannot go below 0.' in a red banner and keeps balance and ledger", async () => {
     const { user, backend: b } = await renderLicenses({ ledger: [[2, 2, 'admin_grant']] });
     await chooseUser(user, 2);

@@ -1,4 +1,8 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { useForm, type FieldErrors } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
+import { ActivateRequest } from '@pitclock/contracts/schemas';
 import { Banner, Button, TextField } from '@pitclock/design-system';
 import { CopyButton } from '../../lib/copy-button';
 import { FailureBanner } from '../../lib/failure-banner';
@@ -7,8 +11,10 @@ import { LICENSES_TEXT as T } from './messages';
 
 const TITLE_ID = 'admin-licenses-activation-title';
 
+type ActivationInput = z.input<typeof ActivateRequest>;
+
 type Outcome =
-  | { kind: 'missing' }
+  | { kind: 'invalid'; message: string }
   | { kind: 'failed'; error: unknown }
   | { kind: 'no-token' }
   | { kind: 'activated'; token: string }
@@ -19,36 +25,46 @@ export type ManualActivationPanelProps = {
   writeText?: (text: string) => Promise<void>;
 };
 
-/** Manual device activation: activation code and device UID (both required), optional device name. */
+/** The first refusal of the server's rules, in field order ('Code and Device UID are required.'). */
+const firstError = (errors: FieldErrors<ActivationInput>) =>
+  (errors.code ?? errors.device_uid ?? errors.device_name)?.message ?? T.activationRequired;
+
+/**
+ * Manual device activation: activation code and device UID (both required), optional device name, with
+ * the server's rules; a refusal shows in a red banner and marks its fields until the next Activate.
+ */
 export function ManualActivationPanel({ writeText }: ManualActivationPanelProps) {
-  const [code, setCode] = useState('');
-  const [deviceUid, setDeviceUid] = useState('');
-  const [deviceName, setDeviceName] = useState('');
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [activate, { isLoading }] = useActivateDeviceMutation();
-  const missing = outcome?.kind === 'missing';
+  const { register, handleSubmit, getValues, resetField, formState } = useForm<
+    ActivationInput,
+    unknown,
+    ActivateRequest
+  >({
+    resolver: zodResolver(ActivateRequest),
+    defaultValues: { code: '', device_uid: '', device_name: '' },
+  });
+  const { errors } = formState;
+  const invalid = (name: keyof ActivationInput) =>
+    outcome?.kind === 'invalid' && errors[name] ? true : undefined;
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const body = { code: code.trim(), device_uid: deviceUid.trim(), device_name: deviceName.trim() };
-    if (body.code === '' || body.device_uid === '') {
-      setOutcome({ kind: 'missing' });
-      return;
-    }
+  const send = async (body: ActivateRequest) => {
     setOutcome(null);
     try {
-      const { device_name, ...required } = body;
-      const result = await activate(device_name === '' ? required : body).unwrap();
+      // The code goes as typed, trimmed: the server normalises it itself.
+      const result = await activate({ ...body, code: getValues('code').trim() }).unwrap();
       if (result.error !== null) setOutcome({ kind: 'failed', error: { message: result.error } });
       else if (result.deviceToken === null) setOutcome({ kind: 'no-token' });
       else {
         setOutcome({ kind: 'activated', token: result.deviceToken });
-        setCode('');
+        resetField('code');
       }
     } catch (error) {
       setOutcome({ kind: 'failed', error });
     }
   };
+  const refuse = (refused: FieldErrors<ActivationInput>) =>
+    setOutcome({ kind: 'invalid', message: firstError(refused) });
 
   return (
     <section className="admin-panel" aria-labelledby={TITLE_ID}>
@@ -58,7 +74,7 @@ export function ManualActivationPanel({ writeText }: ManualActivationPanelProps)
       <form
         className="admin-licenses__activate"
         aria-labelledby={TITLE_ID}
-        onSubmit={(event) => void submit(event)}
+        onSubmit={(event) => void handleSubmit(send, refuse)(event)}
         noValidate
       >
         <TextField
@@ -67,24 +83,22 @@ export function ManualActivationPanel({ writeText }: ManualActivationPanelProps)
           autoComplete="off"
           autoCapitalize="characters"
           spellCheck={false}
-          value={code}
-          aria-invalid={missing && code.trim() === '' ? true : undefined}
-          onChange={(event) => setCode(event.target.value)}
+          aria-invalid={invalid('code')}
+          {...register('code')}
         />
         <TextField
           label={T.deviceUidLabel}
           required
           autoComplete="off"
           spellCheck={false}
-          value={deviceUid}
-          aria-invalid={missing && deviceUid.trim() === '' ? true : undefined}
-          onChange={(event) => setDeviceUid(event.target.value)}
+          aria-invalid={invalid('device_uid')}
+          {...register('device_uid')}
         />
         <TextField
           label={T.deviceNameLabel}
           autoComplete="off"
-          value={deviceName}
-          onChange={(event) => setDeviceName(event.target.value)}
+          aria-invalid={invalid('device_name')}
+          {...register('device_name')}
         />
         <div>
           <Button type="submit" loading={isLoading}>
@@ -105,8 +119,8 @@ function ActivationOutcome({
   writeText?: (text: string) => Promise<void>;
 }) {
   switch (outcome?.kind) {
-    case 'missing':
-      return <Banner tone="red">{T.activationRequired}</Banner>;
+    case 'invalid':
+      return <Banner tone="red">{outcome.message}</Banner>;
     case 'failed':
       return <FailureBanner title={T.activationFailed} error={outcome.error} />;
     case 'no-token':

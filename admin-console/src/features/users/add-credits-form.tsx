@@ -1,28 +1,27 @@
-import { useState, type FormEvent } from 'react';
-import { LICENSING_LIMITS } from '@pitclock/contracts/schemas';
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
+import { AddCreditsRequest, LICENSING_LIMITS } from '@pitclock/contracts/schemas';
 import { Button, NumberField } from '@pitclock/design-system';
 import { USERS_TEXT as T } from './messages';
 import { failureNotice, RowNoticeText, type RowNotice } from './row-notice';
 import { useAddUserCreditsMutation } from './users-api';
 
-/** 'Enter an amount > 0' unless the amount is a whole number of at least 1 (and at most 1,000,000). */
-export function checkAmount(amount: number | null): string | undefined {
-  if (amount === null || !Number.isInteger(amount) || amount < 1) return T.amountPositive;
-  if (amount > LICENSING_LIMITS.creditAmountMax) return T.amountTooLarge;
-  return undefined;
-}
-
-/** Adds credits to one user: default 10, minimum 1; 'Credits added' once the server took them. */
+/**
+ * Adds credits to one user: default 10, minimum 1; 'Credits added' once the server took them. The
+ * server's rule ('Enter an amount > 0') shows as soon as the amount breaks it.
+ */
 export function AddCreditsForm({ userId }: { userId: number }) {
-  const [amount, setAmount] = useState<number | null>(LICENSING_LIMITS.addCreditsDefault);
   const [notice, setNotice] = useState<RowNotice>();
   const [add, { isLoading }] = useAddUserCreditsMutation();
-  const error = checkAmount(amount);
+  const { control, handleSubmit } = useForm<z.input<typeof AddCreditsRequest>, unknown, AddCreditsRequest>({
+    mode: 'onChange',
+    resolver: zodResolver(AddCreditsRequest),
+    defaultValues: { amount: LICENSING_LIMITS.addCreditsDefault },
+  });
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setNotice(undefined);
-    if (error !== undefined || amount === null) return;
+  const send = async ({ amount }: AddCreditsRequest) => {
     try {
       await add({ userId, amount }).unwrap();
       setNotice({ tone: 'success', text: T.creditsAdded });
@@ -35,21 +34,31 @@ export function AddCreditsForm({ userId }: { userId: number }) {
     <form
       className="admin-users__add-credits"
       aria-label={T.addCredits}
-      onSubmit={(event) => void submit(event)}
+      onSubmit={(event) => {
+        setNotice(undefined);
+        void handleSubmit(send)(event);
+      }}
       noValidate
     >
       <div className="admin-form-row">
-        <NumberField
-          label={T.addCreditsLabel}
-          min={1}
-          max={LICENSING_LIMITS.creditAmountMax}
-          step={1}
-          value={amount}
-          error={error}
-          onValueChange={(value) => {
-            setAmount(value);
-            setNotice(undefined);
-          }}
+        <Controller
+          control={control}
+          name="amount"
+          render={({ field: { onChange, value, ...field }, fieldState }) => (
+            <NumberField
+              label={T.addCreditsLabel}
+              min={1}
+              max={LICENSING_LIMITS.creditAmountMax}
+              step={1}
+              {...field}
+              value={typeof value === 'number' ? value : null}
+              error={fieldState.error?.message}
+              onValueChange={(amount) => {
+                onChange(amount);
+                setNotice(undefined);
+              }}
+            />
+          )}
         />
         <Button type="submit" loading={isLoading}>
           {T.addCredits}

@@ -71,9 +71,9 @@ function EditActions({ edit }: { edit: UserEdit }) {
           {T.cancel}
         </Button>
       </span>
-      {edit.editing?.errors.form ? (
+      {edit.formError ? (
         <span role="alert" className="admin-users__notice admin-users__notice--error">
-          {edit.editing.errors.form}
+          {edit.formError}
         </span>
       ) : null}
     </span>

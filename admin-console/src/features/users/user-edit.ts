@@ -1,6 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
 import { API_ERROR_CODES } from '@pitclock/contracts';
-import { AUTH_MESSAGES, EMAIL_PATTERN, LIMITS } from '@pitclock/contracts/schemas';
+import { AUTH_MESSAGES, RegisterRequest } from '@pitclock/contracts/schemas';
 import { asAdminError } from '../../lib/failure-banner';
 import { useUpdateUserMutation } from './users-api';
 import { USERS_TEXT as T } from './messages';
@@ -8,19 +11,14 @@ import type { UserRow } from './user-rows';
 
 export type EditErrors = { name?: string; email?: string; form?: string };
 
-export type UserDraft = { name: string; email: string };
+/** SPEC.md section 5: display name and e-mail trimmed, with the signup rules (the server's, PATCH /users). */
+export const UserDraft = RegisterRequest.pick({ display_name: true, email: true });
+type UserDraftInput = z.input<typeof UserDraft>;
+type UserDraftOutput = z.output<typeof UserDraft>;
 
-/** SPEC.md section 5: display name and e-mail trimmed, with the signup rules. */
-export function checkUserDraft({ name, email }: UserDraft): EditErrors {
-  const errors: EditErrors = {};
-  const trimmedName = name.trim();
-  const trimmedEmail = email.trim();
-  if (trimmedName.length < LIMITS.nameMin) errors.name = T.nameTooShort;
-  else if (trimmedName.length > LIMITS.nameMax) errors.name = T.nameTooLong;
-  if (trimmedEmail.length > LIMITS.emailMax) errors.email = T.emailTooLong;
-  else if (!EMAIL_PATTERN.test(trimmedEmail)) errors.email = T.emailInvalid;
-  return errors;
-}
+/** The row's two cells, by the table's column. */
+const FIELD_OF_COLUMN = { name: 'display_name', email: 'email' } as const;
+export type EditColumn = keyof typeof FIELD_OF_COLUMN;
 
 /** Where a refused save shows: e-mail taken and the field rules beside their field, the rest under the row. */
 export function placeServerError(error: unknown): EditErrors {
@@ -31,14 +29,22 @@ export function placeServerError(error: unknown): EditErrors {
   return { form: message && message !== T.updateFailed ? `${T.updateFailed}: ${message}` : T.updateFailed };
 }
 
-type Editing = UserDraft & { userId: number; errors: EditErrors; checked: boolean };
-
 export const editButtonId = (userId: number) => `admin-user-edit-${userId}`;
 
-/** The one row being edited inline (display name and e-mail), its checks, and Save / Cancel. */
+/**
+ * The one row being edited inline (display name and e-mail): its checks show from the first Save on and
+ * follow every change; Save / Cancel.
+ */
 export function useUserEdit() {
-  const [editing, setEditing] = useState<Editing | null>(null);
+  const [editing, setEditing] = useState<{ userId: number } | null>(null);
+  const [formError, setFormError] = useState<string>();
   const [update, { isLoading: saving }] = useUpdateUserMutation();
+  const { register, handleSubmit, reset, setError, clearErrors, getFieldState, formState } = useForm<
+    UserDraftInput,
+    unknown,
+    UserDraftOutput
+  >({ resolver: zodResolver(UserDraft) });
+  const { errors } = formState;
   const refocus = useRef<number | null>(null);
 
   // After the edit closes, the row's Edit button gets the focus back.
@@ -53,39 +59,50 @@ export function useUserEdit() {
     setEditing(null);
   };
 
-  const change = (patch: Partial<UserDraft>) =>
-    setEditing((current) => {
-      if (current === null) return current;
-      const next = { ...current, ...patch };
-      return { ...next, errors: next.checked ? checkUserDraft(next) : {} };
-    });
+  // A change clears what the server refused; the rules check the changed field again.
+  const clearRefusals = () => {
+    setFormError(undefined);
+    for (const name of Object.values(FIELD_OF_COLUMN)) {
+      if (getFieldState(name).error?.type === 'server') clearErrors(name);
+    }
+  };
+
+  const refused = (error: unknown) => {
+    const placed = placeServerError(error);
+    if (placed.name) setError('display_name', { type: 'server', message: placed.name });
+    if (placed.email) setError('email', { type: 'server', message: placed.email });
+    setFormError(placed.form);
+  };
+
+  const send = async (userId: number, draft: UserDraftOutput) => {
+    try {
+      await update({ id: userId, ...draft }).unwrap();
+      close();
+    } catch (error) {
+      refused(error);
+    }
+  };
 
   const save = async () => {
     if (editing === null || saving) return;
-    const errors = checkUserDraft(editing);
-    if (errors.name || errors.email) {
-      setEditing({ ...editing, errors, checked: true });
-      return;
-    }
-    try {
-      await update({
-        id: editing.userId,
-        display_name: editing.name.trim(),
-        email: editing.email.trim(),
-      }).unwrap();
-      close();
-    } catch (error) {
-      setEditing((current) => (current === null ? current : { ...current, errors: placeServerError(error) }));
-    }
+    await handleSubmit((draft) => send(editing.userId, draft))();
   };
 
   return {
     editing,
     saving,
-    start: (user: UserRow) =>
-      setEditing({ userId: user.id, name: user.name, email: user.email, errors: {}, checked: false }),
+    formError,
+    /** TextField props of one cell of the edited row. */
+    field: (column: EditColumn) => {
+      const name = FIELD_OF_COLUMN[column];
+      return { ...register(name, { onChange: clearRefusals }), error: errors[name]?.message };
+    },
+    start: (user: UserRow) => {
+      reset({ display_name: user.name, email: user.email });
+      setFormError(undefined);
+      setEditing({ userId: user.id });
+    },
     cancel: close,
-    change,
     save,
   };
 }

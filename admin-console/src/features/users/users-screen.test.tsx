@@ -198,6 +198,18 @@ describe('Users screen: inline edit and delete (status none)', () => {
     expect(b.state.users.find((u) => u.id === 2)?.email).toBe('pit@example.com');
   });
 
+  it("the server's 'e-mail taken' goes once either field is edited", async () => {
+    const { user } = await renderUsers();
+    await user.click(await screen.findByRole('button', { name: 'Edit pit@example.com' }));
+    const email = screen.getByRole('textbox', { name: 'Email' });
+    await user.clear(email);
+    await user.type(email, 'LIVE@example.com{Enter}');
+    await waitFor(() => expect(describedText(email)).toContain('An account with this email already exists.'));
+    await user.type(screen.getByRole('textbox', { name: 'Display name' }), 'x');
+    expect(describedText(email)).not.toContain('An account with this email already exists.');
+    expect(email.getAttribute('aria-invalid')).toBeNull();
+  });
+
   it('Escape cancels the edit without sending anything', async () => {
     const { user, backend: b } = await renderUsers();
     await user.click(await screen.findByRole('button', { name: 'Edit pit@example.com' }));

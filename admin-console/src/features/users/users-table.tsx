@@ -6,7 +6,7 @@ import { AdminToggle } from './admin-toggle';
 import { USERS_TEXT as T } from './messages';
 import { RowNoticeText, type RowNotice } from './row-notice';
 import { UserActions } from './user-actions';
-import type { UserEdit } from './user-edit';
+import type { EditColumn, UserEdit } from './user-edit';
 import type { UserRow } from './user-rows';
 import type { CurrentUser } from './users-api';
 
@@ -42,9 +42,8 @@ const editKeys = (edit: UserEdit) => (event: KeyboardEvent<HTMLInputElement>) =>
   }
 };
 
-function EditableCell({ user, edit, field }: { user: UserRow; edit: UserEdit; field: 'email' | 'name' }) {
-  const editing = edit.editing;
-  if (editing?.userId !== user.id) return <span className="admin-users__text">{user[field]}</span>;
+function EditableCell({ user, edit, field }: { user: UserRow; edit: UserEdit; field: EditColumn }) {
+  if (edit.editing?.userId !== user.id) return <span className="admin-users__text">{user[field]}</span>;
   return (
     <TextField
       label={field === 'email' ? T.email : T.displayName}
@@ -52,9 +51,7 @@ function EditableCell({ user, edit, field }: { user: UserRow; edit: UserEdit; fi
       type={field === 'email' ? 'email' : 'text'}
       autoComplete="off"
       autoFocus={field === 'email'}
-      value={editing[field]}
-      error={editing.errors[field]}
-      onChange={(event) => edit.change({ [field]: event.target.value })}
+      {...edit.field(field)}
       onKeyDown={editKeys(edit)}
     />
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen } from '@testing-library/react';
+import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AUTH_MESSAGES, NETWORK_ERROR_TEXT, session } from '@pitclock/contracts';
 import { renderRoutes } from '../../test/render-pages';
@@ -169,6 +169,14 @@ describe('login form', () => {
     expect(notice.textContent).toBe(m.registered);
     expect(notice.classList.contains('pc-banner--green')).toBe(true);
     expect(email().value).toBe('pit@boss.test');
+  });
+
+  it('arriving from signup with the e-mail filled in puts the cursor in Password; arriving without, nowhere', async () => {
+    await renderLogin(undefined, { state: { notice: m.registered, email: 'pit@boss.test' } });
+    await waitFor(() => expect(document.activeElement).toBe(password()));
+    cleanup();
+    await renderLogin();
+    expect(document.activeElement).toBe(document.body);
   });
 
   it('the error of a failed attempt goes when the next attempt starts', async () => {

@@ -1,13 +1,15 @@
-import { useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
 import { AUTH_MESSAGES, isTokenValid, readLoginToken, session } from '@pitclock/contracts';
 import { API_PATHS } from '@pitclock/contracts/api-paths';
 import { Banner, Button, PasswordField, TextField } from '@pitclock/design-system';
 import { useApi } from '../../lib/api-context';
 import { loginErrorText } from './auth-errors';
-import { loginErrors } from './auth-rules';
+import { LoginForm, type LoginFormInput, type LoginFormOutput } from './auth-forms';
 import { deviceInfo } from './device-info';
-import { useForm } from './use-form';
+import { leaveField } from './leave-field';
 import './auth-page.css';
 
 /** SPEC.md section 7 and 9: the login call gives up after 30 s. */
@@ -32,22 +34,31 @@ export function LoginPage({ timeoutMs = LOGIN_TIMEOUT_MS }: LoginPageProps) {
   const [notice, setNotice] = useState(routeState?.notice);
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
-  const form = useForm({ email: routeState?.email ?? '', password: '' }, loginErrors);
+  // SPEC.md section 5: an error shows once its field has been left, then follows every keystroke.
+  const { register, handleSubmit, setFocus, formState } = useForm<LoginFormInput, unknown, LoginFormOutput>({
+    mode: 'onTouched',
+    resolver: zodResolver(LoginForm),
+    defaultValues: { email: routeState?.email ?? '', password: '' },
+  });
+  const { errors, isValid } = formState;
+  // Arriving from signup with the e-mail filled in: the password is what is left to type.
+  const arrivedWithEmail = Boolean(routeState?.email);
+  useEffect(() => {
+    if (arrivedWithEmail) setFocus('password');
+  }, [arrivedWithEmail, setFocus]);
+  const field = (name: keyof LoginFormInput) => ({
+    ...leaveField(register(name)),
+    error: errors[name]?.message,
+  });
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (pending) return;
-    if (!form.valid) {
-      form.touchAll();
-      return;
-    }
+  const signIn = async ({ email, password }: LoginFormOutput) => {
     setPending(true);
     setError(null);
     setNotice(undefined);
     try {
       const body = await client.post<unknown>(
         API_PATHS.login,
-        { email: form.values.email.trim(), password: form.values.password, device_info: deviceInfo() },
+        { email, password, device_info: deviceInfo() },
         { auth: false, timeoutMs },
       );
       const token = readLoginToken(body);
@@ -67,10 +78,12 @@ export function LoginPage({ timeoutMs = LOGIN_TIMEOUT_MS }: LoginPageProps) {
       setPending(false);
     }
   };
+  const submit = (event?: FormEvent) => handleSubmit(signIn)(event);
 
-  // Enter in a field of a form that is not valid yet: show why nothing happens.
+  // Enter in a field of a form that is not valid yet (its button is disabled): a submit attempt, which
+  // shows why nothing happens.
   const onKeyDown = (event: KeyboardEvent<HTMLFormElement>) => {
-    if (event.key === 'Enter' && !form.valid) form.touchAll();
+    if (event.key === 'Enter' && !isValid) void submit();
   };
 
   return (
@@ -79,7 +92,15 @@ export function LoginPage({ timeoutMs = LOGIN_TIMEOUT_MS }: LoginPageProps) {
         <h1 className="auth-card__title">Sign in</h1>
         {notice ? <Banner tone="green">{notice}</Banner> : null}
         {error ? <Banner tone="red">{error}</Banner> : null}
-        <form className="auth-form" noValidate onSubmit={(event) => void submit(event)} onKeyDown={onKeyDown}>
+        <form
+          className="auth-form"
+          noValidate
+          onSubmit={(event) => {
+            if (pending) event.preventDefault();
+            else void submit(event);
+          }}
+          onKeyDown={onKeyDown}
+        >
           <TextField
             label="Email"
             type="email"
@@ -89,18 +110,16 @@ export function LoginPage({ timeoutMs = LOGIN_TIMEOUT_MS }: LoginPageProps) {
             spellCheck={false}
             enterKeyHint="next"
             required
-            {...form.field('email')}
+            {...field('email')}
           />
           <PasswordField
             label="Password"
             autoComplete="current-password"
-            // Arriving from signup with the e-mail filled in: the password is what is left to type.
-            autoFocus={Boolean(routeState?.email)}
             enterKeyHint="go"
             required
-            {...form.field('password')}
+            {...field('password')}
           />
-          <Button type="submit" size="lg" fullWidth loading={pending} disabled={!form.valid}>
+          <Button type="submit" size="lg" fullWidth loading={pending} disabled={!isValid}>
             Sign in
           </Button>
         </form>

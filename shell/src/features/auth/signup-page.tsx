@@ -1,14 +1,16 @@
 import { useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate } from 'react-router-dom';
 import { AUTH_MESSAGES, type RegisterRequest } from '@pitclock/contracts';
 import { API_PATHS } from '@pitclock/contracts/api-paths';
 import { Banner, Button, PasswordField, TextField } from '@pitclock/design-system';
 import { useApi } from '../../lib/api-context';
 import { signupErrorText } from './auth-errors';
-import { signupErrors } from './auth-rules';
+import { SignupForm, type SignupFormInput, type SignupFormOutput } from './auth-forms';
 import { deviceInfo } from './device-info';
+import { leaveField } from './leave-field';
 import type { LoginRouteState } from './login-page';
-import { useForm } from './use-form';
 import './auth-page.css';
 
 /** The register call gives up after this long (as login does). */
@@ -20,24 +22,32 @@ export function SignupPage() {
   const navigate = useNavigate();
   const [error, setError] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
-  const form = useForm({ name: '', email: '', password: '', repeat: '' }, signupErrors);
+  // SPEC.md section 5: an error shows once its field has been left, then follows every keystroke.
+  const { register, handleSubmit, trigger, getFieldState, formState } = useForm<
+    SignupFormInput,
+    unknown,
+    SignupFormOutput
+  >({
+    mode: 'onTouched',
+    resolver: zodResolver(SignupForm),
+    defaultValues: { name: '', email: '', password: '', repeat: '' },
+  });
+  const { errors, isValid, isSubmitted } = formState;
+  const field = (name: keyof SignupFormInput) => ({
+    ...leaveField(register(name)),
+    error: errors[name]?.message,
+  });
+  // A shown 'Passwords do not match' follows the password too.
+  const password = register('password', {
+    onChange: () => {
+      if (isSubmitted || getFieldState('repeat').isTouched) void trigger('repeat');
+    },
+  });
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (pending) return;
-    if (!form.valid) {
-      form.touchAll();
-      return;
-    }
+  const signUp = async ({ name, email, password }: SignupFormOutput) => {
     setPending(true);
     setError(null);
-    const email = form.values.email.trim();
-    const request: RegisterRequest = {
-      email,
-      password: form.values.password,
-      display_name: form.values.name.trim(),
-      device_info: deviceInfo(),
-    };
+    const request: RegisterRequest = { email, password, display_name: name, device_info: deviceInfo() };
     try {
       await client.post(API_PATHS.register, request, { auth: false, timeoutMs: REGISTER_TIMEOUT_MS });
       const state: LoginRouteState = { notice: AUTH_MESSAGES.registered, email };
@@ -47,9 +57,10 @@ export function SignupPage() {
       setPending(false);
     }
   };
+  const submit = (event?: FormEvent) => handleSubmit(signUp)(event);
 
   const onKeyDown = (event: KeyboardEvent<HTMLFormElement>) => {
-    if (event.key === 'Enter' && !form.valid) form.touchAll();
+    if (event.key === 'Enter' && !isValid) void submit();
   };
 
   return (
@@ -57,14 +68,22 @@ export function SignupPage() {
       <div className="auth-card">
         <h1 className="auth-card__title">Create an account</h1>
         {error ? <Banner tone="red">{error}</Banner> : null}
-        <form className="auth-form" noValidate onSubmit={(event) => void submit(event)} onKeyDown={onKeyDown}>
+        <form
+          className="auth-form"
+          noValidate
+          onSubmit={(event) => {
+            if (pending) event.preventDefault();
+            else void submit(event);
+          }}
+          onKeyDown={onKeyDown}
+        >
           <TextField
             label="Name"
             autoComplete="name"
             autoCapitalize="words"
             enterKeyHint="next"
             required
-            {...form.field('name')}
+            {...field('name')}
           />
           <TextField
             label="Email"
@@ -75,7 +94,7 @@ export function SignupPage() {
             spellCheck={false}
             enterKeyHint="next"
             required
-            {...form.field('email')}
+            {...field('email')}
           />
           <PasswordField
             label="Password"
@@ -83,16 +102,17 @@ export function SignupPage() {
             hint={AUTH_MESSAGES.passwordHint}
             enterKeyHint="next"
             required
-            {...form.field('password')}
+            {...leaveField(password)}
+            error={errors.password?.message}
           />
           <PasswordField
             label="Repeat password"
             autoComplete="new-password"
             enterKeyHint="go"
             required
-            {...form.field('repeat')}
+            {...field('repeat')}
           />
-          <Button type="submit" size="lg" fullWidth loading={pending} disabled={!form.valid}>
+          <Button type="submit" size="lg" fullWidth loading={pending} disabled={!isValid}>
             Create account
           </Button>
         </form>
