@@ -34,6 +34,7 @@ export type PlanChange =
 export type PlanChangeKind = PlanChange['kind'];
 
 /** The fields of a run step that re-planning reads and writes (the store's RunStep has these). */
+/** What re-planning reads and writes of a run step (the store's RunStep is this and more). */
 export type ReplanStep = {
   id: string;
   template_id: string | null;
@@ -46,7 +47,15 @@ export type ReplanStep = {
   completed_at: string | null;
   dismissed_for_user: boolean;
   updated_at: string;
+  /**
+   * Beyond SPEC.md: the time the schedule engine gave the step at the last (re-)plan. scheduled_at differs
+   * from it only by a snooze. Absent on steps from before re-planning: scheduled_at stands for it.
+   */
   planned_at?: string | null;
+  /**
+   * Beyond SPEC.md: when a re-plan found the step no longer in the plan and kept it (completed, dismissed
+   * or with notes). Such a step shows in the All view only, marked, and never alerts.
+   */
   left_plan_at?: string | null;
 };
 

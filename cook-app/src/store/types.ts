@@ -1,5 +1,5 @@
 import { OFFLINE_STORES } from '@pitclock/contracts/offline-db';
-import type { RunReplan } from '../domain/replan';
+import type { ReplanStep, RunReplan } from '../domain/replan';
 
 /**
  * Records of the offline database (SPEC.md section 3). Ids are strings; instants are ISO-8601 UTC;
@@ -83,32 +83,13 @@ export type Run = Stamped & {
 
 export type CompletionTimeMode = 'scheduled' | 'now' | 'custom';
 
-export type RunStep = Stamped & {
-  id: string;
-  run_id: string;
-  contest_id: string;
-  template_id: string | null;
-  template_step_id: string | null;
-  name: string;
-  description: string | null;
-  template_name: string | null;
-  scheduled_at: string | null;
-  status: string;
-  completed_at: string | null;
-  time_mode: CompletionTimeMode | null;
-  dismissed_for_user: boolean;
-  dismissed_at: string | null;
-  /**
-   * Beyond SPEC.md: the time the schedule engine gave the step at the last (re-)plan. scheduled_at differs
-   * from it only by a snooze. Absent on steps from before re-planning: scheduled_at stands for it.
-   */
-  planned_at?: string | null;
-  /**
-   * Beyond SPEC.md: when a re-plan found the step no longer in the plan and kept it (completed, dismissed
-   * or with notes). Such a step shows in the All view only, marked, and never alerts.
-   */
-  left_plan_at?: string | null;
-};
+export type RunStep = Stamped &
+  ReplanStep & {
+    run_id: string;
+    contest_id: string;
+    time_mode: CompletionTimeMode | null;
+    dismissed_at: string | null;
+  };
 
 export type StepNote = Stamped & { id: string; run_id: string; step_id: string; body: string };
 
