@@ -1,8 +1,4 @@
-import {
-  verifyDeviceLicense,
-  type DeviceLicenseClaims,
-  type VerifyingSubtle,
-} from '../schemas/licensing-token';
+import { verifyDeviceLicense, type DeviceLicenseClaims } from '../schemas/licensing-token';
 import { LICENCE_GRACE_MS } from './licence-rules';
 import type { LicenceStore } from './licence-store';
 
@@ -15,7 +11,6 @@ export interface DeviceLicenceCheck {
   /** The device id of this device (session.getDeviceId()). */
   deviceId: string;
   nowMs: number;
-  subtle?: VerifyingSubtle;
 }
 
 /**
@@ -25,13 +20,13 @@ export interface DeviceLicenceCheck {
  */
 export async function deviceLicenceStatus(
   store: LicenceStore,
-  { deviceId, nowMs, subtle }: DeviceLicenceCheck,
+  { deviceId, nowMs }: DeviceLicenceCheck,
 ): Promise<DeviceLicenceStatus> {
   const token = store.getLicence();
   if (token === null) return { ok: false, reason: 'none' };
   const key = store.getPublicKey();
   if (key === null) return { ok: false, reason: 'no-key' };
-  const verified = await verifyDeviceLicense(token, key, subtle ? { subtle } : {});
+  const verified = await verifyDeviceLicense(token, key);
   if (!verified.ok) return { ok: false, reason: 'invalid' };
   const { claims } = verified;
   if (claims.device_id !== deviceId) return { ok: false, reason: 'other-device' };

@@ -1,9 +1,12 @@
 import { createSign, generateKeyPairSync, type KeyObject } from 'node:crypto';
-import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
+import { describe, expect, it, vi } from 'vitest';
+import { createTestLicenceKey } from '../licence/test-licence-key';
 import { readDeviceLicense, verifyDeviceLicense } from './licensing-token';
 
-// A licence signed the way the licensing service signs (ES256, IEEE P1363 signature), with Node's crypto;
-// verified with WebCrypto (globalThis.crypto.subtle), as the browser does.
+// A licence signed ES256 (IEEE P1363 signature) with Node's crypto, by hand, as another implementation
+// would: verified with jose over WebCrypto, as the browser does. Hand-made tokens also carry the headers
+// no signing library would write (alg none, HS256 over an EC signature).
 const b64 = (value: object | Buffer) =>
   (Buffer.isBuffer(value) ? value : Buffer.from(JSON.stringify(value))).toString('base64url');
 
@@ -55,5 +58,55 @@ describe('verifyDeviceLicense (WebCrypto, offline)', () => {
       ok: false,
       reason: 'key',
     });
+  });
+
+  it('leaves expiry to the caller: a licence past its exp still verifies, with its claims', async () => {
+    const expired = { ...claims, iat: 1_000_000, exp: 1_000_001 };
+    expect(await verifyDeviceLicense(sign(privateKey, expired), jwk)).toEqual({ ok: true, claims: expired });
+  });
+
+  it("compares the kid given in the options over the key's own, and a PEM with surrounding blanks imports", async () => {
+    const token = sign(privateKey, claims);
+    expect(await verifyDeviceLicense(token, pem, { kid: 'k2' })).toEqual({ ok: false, reason: 'key' });
+    expect(await verifyDeviceLicense(token, `\n  ${pem}\n`, { kid: 'k1' })).toEqual({ ok: true, claims });
+  });
+
+  it("answers 'key' for a JWK that is not an EC public key, and without WebCrypto (an insecure origin)", async () => {
+    const token = sign(privateKey, claims);
+    expect(await verifyDeviceLicense(token, { kty: 'oct', kid: 'k1' })).toEqual({ ok: false, reason: 'key' });
+    expect(await verifyDeviceLicense(token, { ...jwk, crv: 'P-384' })).toEqual({ ok: false, reason: 'key' });
+    vi.stubGlobal('crypto', {});
+    try {
+      expect(await verifyDeviceLicense(token, jwk)).toEqual({ ok: false, reason: 'key' });
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('accepts a licence signed with jose (as the licensing service signs)', async () => {
+    const key = await createTestLicenceKey('k9');
+    const token = await key.sign({ ...claims, kid: 'k9' });
+    expect(await verifyDeviceLicense(token, key.jwk)).toEqual({ ok: true, claims: { ...claims, kid: 'k9' } });
+  });
+
+  it('property: changing any one character of a signed licence never leaves it valid', async () => {
+    const token = sign(privateKey, claims);
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.';
+    await fc.assert(
+      fc.asyncProperty(
+        fc.nat({ max: token.length - 1 }),
+        fc.constantFrom(...alphabet),
+        async (index, replacement) => {
+          fc.pre(token[index] !== replacement);
+          const changed = token.slice(0, index) + replacement + token.slice(index + 1);
+          const result = await verifyDeviceLicense(changed, jwk);
+          // base64url's last character of a part may carry unused bits: the same bytes, the same licence.
+          const bytes = (jws: string) =>
+            jws.split('.').map((part) => Buffer.from(part, 'base64url').toString('hex'));
+          return !result.ok || bytes(changed).join('.') === bytes(token).join('.');
+        },
+      ),
+      { numRuns: 200 },
+    );
   });
 });

@@ -29,7 +29,6 @@ export type {
   LicenseJwkLike,
   LicensePublicKey,
   LicenseVerification,
-  VerifyingSubtle,
 } from './licensing-token';
 
 const m = LICENSING_MESSAGES;

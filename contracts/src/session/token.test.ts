@@ -36,6 +36,30 @@ describe('readTokenClaims', () => {
     expect(readTokenClaims(null)).toBeNull();
     expect(readTokenClaims(undefined)).toBeNull();
   });
+
+  it('is null for a token of two, four or five parts (a JWT has three)', () => {
+    const [header, payload, signature] = makeJwt({ sub: '7' }).split('.');
+    for (const parts of [
+      [header, payload],
+      [header, payload, signature, 'x'],
+      [header, payload, 'a', 'b', 'c'],
+    ])
+      expect(readTokenClaims(parts.join('.')), String(parts.length)).toBeNull();
+  });
+
+  it('property: gives back any JSON object a token carries', () => {
+    fc.assert(
+      fc.property(
+        fc.dictionary(
+          fc.string().filter((k) => k !== '__proto__'),
+          fc.jsonValue(),
+        ),
+        (claims) => {
+          expect(readTokenClaims(makeJwt(claims))).toEqual(JSON.parse(JSON.stringify(claims)));
+        },
+      ),
+    );
+  });
 });
 
 describe('tokenExpiry', () => {

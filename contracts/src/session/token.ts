@@ -1,35 +1,13 @@
-const BASE64URL = /^[A-Za-z0-9_-]+={0,2}$/;
-
-function decodeBase64Url(segment: string): string | null {
-  if (!BASE64URL.test(segment)) return null;
-  const base64 = segment
-    .replace(/(?<!=)=+$/, '')
-    .replace(/-/g, '+')
-    .replace(/_/g, '/');
-  const padded = base64 + '='.repeat((4 - (base64.length % 4)) % 4);
-  try {
-    const binary = atob(padded);
-    const bytes = Uint8Array.from(binary, (c) => c.charCodeAt(0));
-    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-  } catch {
-    return null;
-  }
-}
+import { decodeJwt } from 'jose';
 
 /**
- * The decoded payload (second segment) of a JWT, or null when it is not a base64url JSON object.
+ * The decoded payload of a JWT (three parts, the second base64url JSON object), or null for anything else.
  * No signature check: only for offline reading of claims (expiry, admin); the server decides.
  */
 export function readTokenClaims(token: string | null | undefined): Record<string, unknown> | null {
   if (typeof token !== 'string') return null;
-  const segment = token.split('.')[1];
-  if (segment === undefined) return null;
-  const json = decodeBase64Url(segment);
-  if (json === null) return null;
   try {
-    const payload: unknown = JSON.parse(json);
-    if (typeof payload !== 'object' || payload === null || Array.isArray(payload)) return null;
-    return payload as Record<string, unknown>;
+    return decodeJwt(token);
   } catch {
     return null;
   }

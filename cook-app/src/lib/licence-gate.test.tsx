@@ -2,7 +2,8 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { act, screen, within } from '@testing-library/react';
-import { LICENCE_GRACE_MS, licence } from '@pitclock/contracts';
+import type * as contractsModule from '@pitclock/contracts';
+import { deviceLicenceStatus, LICENCE_GRACE_MS, licence } from '@pitclock/contracts';
 import {
   activeLicenceExpiry,
   hasDeviceLicence,
@@ -24,6 +25,12 @@ import {
   type TestLicenceKey,
 } from './licence-gate.test-support';
 import { cookStore, NOW, renderWithStore } from './test-support';
+
+// The gate's offline checks, observable: each check's answer is a promise in mock.results.
+vi.mock('@pitclock/contracts', async (importOriginal) => {
+  const contracts = await importOriginal<typeof contractsModule>();
+  return { ...contracts, deviceLicenceStatus: vi.fn(contracts.deviceLicenceStatus) };
+});
 
 const now = () => NOW;
 let key: TestLicenceKey;
@@ -148,9 +155,18 @@ describe('RequireDeviceLicence (run-route guard)', () => {
       </RequireDeviceLicence>,
       { path: runPath('c-1'), route: runRoute },
     );
-    await user.click(await screen.findByRole('button', { name: 'Run c-1' }));
+    const checks = vi.mocked(deviceLicenceStatus);
+    const runC1 = await screen.findByRole('button', { name: 'Run c-1' });
+    const checksBefore = checks.mock.calls.length;
+    await user.click(runC1);
+    // The new route is checked again, and shown meanwhile.
+    expect(checks).toHaveBeenCalledTimes(checksBefore + 1);
     expect(screen.getByRole('button', { name: 'Run c-2' })).toBeTruthy();
-    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    // Once that check has answered (and React has done what the answer asks), it is still the screen
+    // mounted at first.
+    await act(async () => {
+      await checks.mock.results[checksBefore]!.value;
+    });
     expect(screen.getByRole('button', { name: 'Run c-2' })).toBeTruthy();
     expect(mounts).toBe(1);
   });

@@ -186,7 +186,8 @@ describe('persistence on IndexedDB (localforage, database PitClock)', () => {
     bundle.dispose();
     await bundle.store.dispatch(addTemplate({ name: 'Not flushed by pagehide' })).unwrap();
     window.dispatchEvent(new Event('pagehide'));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Writes go one after another: a flush resolves once any write a pagehide started is in IndexedDB.
+    await bundle.flush();
     const stored = (await readIndexedDb()) as { templates: { ids: string[] } };
     expect(stored.templates.ids).toEqual([]);
   });

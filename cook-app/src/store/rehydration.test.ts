@@ -8,24 +8,29 @@ import { PERSISTED_ITEM_KEY } from './persist';
 import { sanctioningBodySelectors, templateSelectors } from './selectors';
 import { memoryStorage, testStore } from './test-helpers';
 
-/** A storage whose read waits until the test releases it (a slow device). */
+/** A storage whose read waits until the test releases it (a slow device); `reading` resolves once asked. */
 function slowStorage(stored: unknown) {
   const inner = memoryStorage();
   let release: () => void = () => {};
   const gate = new Promise<void>((resolve) => {
     release = resolve;
   });
+  let asked: () => void = () => {};
+  const reading = new Promise<void>((resolve) => {
+    asked = resolve;
+  });
   const storage: Storage & { writes: () => number; data: Map<string, unknown> } = {
     data: inner.data,
     writes: () => inner.writes,
     getItem: async () => {
+      asked();
       await gate;
       return stored;
     },
     setItem: (key: string, value: unknown) => inner.setItem(key, value),
     removeItem: (key: string) => inner.removeItem(key),
   };
-  return { storage, release };
+  return { storage, release, reading };
 }
 
 const savedState = {
@@ -72,13 +77,15 @@ describe('rehydration', () => {
   });
 
   it('keeps actions and an operation dispatched before the stored state arrives', async () => {
-    const { storage, release } = slowStorage(savedState);
+    const { storage, release, reading } = slowStorage(savedState);
     const store = testStore({ storage });
     store.dispatch(firstOpened('2026-06-01T15:00:00.000Z'));
     const early = { ...savedState.templates.entities.saved, id: 'early', name: 'Written early' };
     store.dispatch(changesApplied({ op: 'test/early', set: { templates: [early] } }));
     const adding = store.dispatch(addTemplate({ name: 'Added early' }));
-    await new Promise((resolve) => setTimeout(resolve, 10));
+    // The stored state is being read: it arrives after all of them.
+    await reading;
+    expect(store.getState()._persist.rehydrated).toBe(false);
     release();
 
     const added = await adding.unwrap();

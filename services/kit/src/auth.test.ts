@@ -1,5 +1,7 @@
 import express from 'express';
-import jwt from 'jsonwebtoken';
+import { createHmac } from 'node:crypto';
+import fc from 'fast-check';
+import { decodeJwt, decodeProtectedHeader, SignJWT } from 'jose';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { createServiceApp } from './app';
@@ -47,6 +49,25 @@ const sign = (
   );
 
 const b64 = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+const now = () => Math.floor(Date.now() / 1000);
+
+/** A token signed by jose outside signAccessToken: any HMAC algorithm, subject and expiry. */
+const forge = ({
+  alg = 'HS256',
+  subject = '1',
+  exp = now() + 600,
+}: {
+  alg?: string;
+  subject?: string;
+  exp?: number;
+}) =>
+  new SignJWT({})
+    .setProtectedHeader({ alg, typ: 'JWT' })
+    .setSubject(subject)
+    .setAudience(audience)
+    .setIssuedAt()
+    .setExpirationTime(exp)
+    .sign(new TextEncoder().encode(secret));
 
 const expect401 = async (authorization: string | undefined) => {
   const req = request(app).get('/api/me');
@@ -55,11 +76,11 @@ const expect401 = async (authorization: string | undefined) => {
   expect(res.body).toEqual({ error: 'unauthorized', message: 'A valid bearer token is required' });
 };
 
-describe('requireAuth (passport-jwt, HS256, audience pinned)', () => {
+describe('requireAuth (jose, HS256, audience pinned)', () => {
   it('accepts a valid HS256 token and exposes the user id from sub', async () => {
     const res = await request(app)
       .get('/api/me')
-      .set('Authorization', `Bearer ${sign(42)}`)
+      .set('Authorization', `Bearer ${await sign(42)}`)
       .expect(200);
     expect(res.body).toEqual({ id: 42 });
   });
@@ -70,53 +91,45 @@ describe('requireAuth (passport-jwt, HS256, audience pinned)', () => {
     expect401(`Basic ${Buffer.from('a:b').toString('base64')}`));
 
   it('answers 401 for an alg none token', async () => {
-    const now = Math.floor(Date.now() / 1000);
-    const token = `${b64({ alg: 'none', typ: 'JWT' })}.${b64({ sub: '1', aud: audience, iat: now, exp: now + 600 })}.`;
+    const token = `${b64({ alg: 'none', typ: 'JWT' })}.${b64({ sub: '1', aud: audience, iat: now(), exp: now() + 600 })}.`;
     await expect401(`Bearer ${token}`);
   });
 
   it('answers 401 for a token signed with another HMAC algorithm (HS512) and the same secret', async () => {
-    const token = jwt.sign({}, secret, { algorithm: 'HS512', audience, subject: '1', expiresIn: 600 });
-    await expect401(`Bearer ${token}`);
+    await expect401(`Bearer ${await forge({ alg: 'HS512' })}`);
   });
 
   it('answers 401 for a tampered payload (sub changed, signature kept)', async () => {
-    const [header, , signature] = sign(42).split('.');
-    const now = Math.floor(Date.now() / 1000);
-    const forged = `${header}.${b64({ sub: '1', aud: audience, iat: now, exp: now + 600 })}.${signature}`;
+    const [header, , signature] = (await sign(42)).split('.');
+    const forged = `${header}.${b64({ sub: '1', aud: audience, iat: now(), exp: now() + 600 })}.${signature}`;
     await expect401(`Bearer ${forged}`);
   });
 
-  it('answers 401 for a token signed with another secret', () =>
-    expect401(`Bearer ${sign(42, { secret: 'another-secret-that-is-long-enough-9876543210' })}`));
+  it('answers 401 for a token signed with another secret', async () =>
+    expect401(`Bearer ${await sign(42, { secret: 'another-secret-that-is-long-enough-9876543210' })}`));
 
-  it('answers 401 for another audience', () => expect401(`Bearer ${sign(42, { audience: 'someone-else' })}`));
+  it('answers 401 for another audience', async () =>
+    expect401(`Bearer ${await sign(42, { audience: 'someone-else' })}`));
 
   it('answers 401 for an expired token', async () => {
-    const token = jwt.sign({ exp: Math.floor(Date.now() / 1000) - 60 }, secret, {
-      algorithm: 'HS256',
-      audience,
-      subject: '42',
-    });
-    await expect401(`Bearer ${token}`);
+    await expect401(`Bearer ${await forge({ subject: '42', exp: now() - 60 })}`);
+    await expect401(`Bearer ${await sign(42, { expiresInSeconds: -1 })}`);
   });
 
   it('answers 401 when sub is not a user id', async () => {
-    const token = jwt.sign({}, secret, { algorithm: 'HS256', audience, subject: 'admin', expiresIn: 600 });
-    await expect401(`Bearer ${token}`);
+    await expect401(`Bearer ${await forge({ subject: 'admin' })}`);
   });
 
   it('answers 401, not a database error, for a signed sub past the largest stored user id', async () => {
     for (const subject of ['2147483648', '9999999999999999']) {
-      const token = jwt.sign({}, secret, { algorithm: 'HS256', audience, subject, expiresIn: 600 });
-      await expect401(`Bearer ${token}`);
+      await expect401(`Bearer ${await forge({ subject })}`);
     }
   });
 
   it('answers 401 for garbage', () => expect401('Bearer not.a.jwt'));
 
   it('reads exactly one token after Bearer: a valid token followed by anything else is a 401', async () => {
-    const token = sign(1);
+    const token = await sign(1);
     for (const header of [`Bearer ${token} junk`, `Bearer ${token},${token}`, `Basic ${token}`, token])
       await expect401(header);
     const res = await request(app).get('/api/me').set('Authorization', `bearer \t${token} `);
@@ -128,13 +141,13 @@ describe('requireAdmin (the server decides from isAdmin, never from the token)',
   it('lets an admin through', async () => {
     const res = await request(app)
       .get('/api/admin/thing')
-      .set('Authorization', `Bearer ${sign(1)}`)
+      .set('Authorization', `Bearer ${await sign(1)}`)
       .expect(200);
     expect(res.body).toEqual({ ok: true, id: 1 });
   });
 
   it('answers 403 for a signed-in non-admin even when the token claims admin', async () => {
-    const token = signAccessToken(
+    const token = await signAccessToken(
       { userId: 7, claims: { is_admin: true, roles: ['admin'] } },
       { secret, audience },
     );
@@ -155,7 +168,7 @@ describe('requireAdmin (the server decides from isAdmin, never from the token)',
   it('answers 500 with the error shape when isAdmin fails', async () => {
     const res = await request(app)
       .get('/api/admin/thing')
-      .set('Authorization', `Bearer ${sign(13)}`)
+      .set('Authorization', `Bearer ${await sign(13)}`)
       .expect(500);
     expect(res.body).toEqual({ error: 'internal_error', message: 'Internal server error' });
   });
@@ -174,7 +187,7 @@ describe('requireAdmin (the server decides from isAdmin, never from the token)',
     });
     await request(bareApp)
       .get('/api/admin')
-      .set('Authorization', `Bearer ${sign(1)}`)
+      .set('Authorization', `Bearer ${await sign(1)}`)
       .expect(403);
   });
 
@@ -204,9 +217,11 @@ describe('requireAdmin (the server decides from isAdmin, never from the token)',
       logger: createLogger({ name: 'auth-test', level: 'silent' }),
       routers: [r],
     });
-    const call = (userId: number, token = sign(userId)) =>
-      request(remoteApp).get('/api/admin').set('Authorization', `Bearer ${token}`);
-    const adminToken = sign(1);
+    const call = async (userId: number, token?: string) =>
+      request(remoteApp)
+        .get('/api/admin')
+        .set('Authorization', `Bearer ${token ?? (await sign(userId))}`);
+    const adminToken = await sign(1);
     expect((await call(1, adminToken)).status).toBe(200);
     expect(asked).toEqual([[1, adminToken]]);
     expect((await call(2)).body).toEqual({ error: 'forbidden', message: 'Admin only' });
@@ -214,5 +229,47 @@ describe('requireAdmin (the server decides from isAdmin, never from the token)',
     const down = await call(4);
     expect(down.status).toBe(503);
     expect(down.body).toEqual({ error: 'service_unavailable', message: 'Ask again later' });
+  });
+});
+
+describe('signAccessToken (jose)', () => {
+  it('writes alg HS256 and typ JWT, sub, aud, iat now, exp iat + TTL, and the extra claims', async () => {
+    const before = now();
+    const token = await signAccessToken(
+      { userId: 9, claims: { gen: 2, is_admin: false } },
+      { secret, audience, expiresInSeconds: 120 },
+    );
+    expect(decodeProtectedHeader(token)).toEqual({ alg: 'HS256', typ: 'JWT' });
+    const claims = decodeJwt(token);
+    expect(claims).toMatchObject({ sub: '9', aud: audience, gen: 2, is_admin: false });
+    expect(claims.iat).toBeGreaterThanOrEqual(before);
+    expect(claims.exp).toBe(claims.iat! + 120);
+  });
+
+  it('the middleware accepts a standard HS256 token made without jose (as tokens issued before it were)', async () => {
+    const header = b64({ alg: 'HS256', typ: 'JWT' });
+    const payload = b64({ sub: '42', aud: audience, iat: now(), exp: now() + 600 });
+    const mac = createHmac('sha256', secret).update(`${header}.${payload}`).digest('base64url');
+    const res = await request(app).get('/api/me').set('Authorization', `Bearer ${header}.${payload}.${mac}`);
+    expect(res.body).toEqual({ id: 42 });
+  });
+
+  it('property: a token with any one character changed is refused, unless it decodes to the same bytes', async () => {
+    const token = await sign(42);
+    const bytes = (jws: string) =>
+      jws.split('.').map((part) => Buffer.from(part, 'base64url').toString('hex'));
+    await fc.assert(
+      fc.asyncProperty(
+        fc.nat({ max: token.length - 1 }),
+        fc.constantFrom(...'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_.'),
+        async (index, replacement) => {
+          fc.pre(token[index] !== replacement);
+          const changed = token.slice(0, index) + replacement + token.slice(index + 1);
+          const res = await request(app).get('/api/me').set('Authorization', `Bearer ${changed}`);
+          return res.status === 401 || bytes(changed).join('.') === bytes(token).join('.');
+        },
+      ),
+      { numRuns: 60 },
+    );
   });
 });

@@ -65,18 +65,18 @@ describe('token generations (per-user counter in Redis, checked by requireAuth)'
     expect(await generations.current(id)).toBe(0);
     await request(app)
       .get('/api/me')
-      .set('Authorization', `Bearer ${token(id)}`)
+      .set('Authorization', `Bearer ${await token(id)}`)
       .expect(200, { id });
     await request(app)
       .get('/api/me')
-      .set('Authorization', `Bearer ${token(id, 0)}`)
+      .set('Authorization', `Bearer ${await token(id, 0)}`)
       .expect(200, { id });
   });
 
   it('after a bump every earlier token of that user answers 401 token_revoked; a token of the new generation works', async () => {
     const id = newUser();
     const other = newUser();
-    const before = token(id);
+    const before = await token(id);
     expect(await generations.bump(id)).toBe(1);
     for (const path of ['/api/me', '/api/admin/thing']) {
       const res = await request(app).get(path).set('Authorization', `Bearer ${before}`).expect(401);
@@ -84,12 +84,12 @@ describe('token generations (per-user counter in Redis, checked by requireAuth)'
     }
     await request(app)
       .get('/api/me')
-      .set('Authorization', `Bearer ${token(id, 1)}`)
+      .set('Authorization', `Bearer ${await token(id, 1)}`)
       .expect(200, { id });
     // Another user's tokens are untouched.
     await request(app)
       .get('/api/me')
-      .set('Authorization', `Bearer ${token(other)}`)
+      .set('Authorization', `Bearer ${await token(other)}`)
       .expect(200);
   });
 
@@ -97,7 +97,7 @@ describe('token generations (per-user counter in Redis, checked by requireAuth)'
     const id = newUser();
     const res = await request(app)
       .get('/api/me')
-      .set('Authorization', `Bearer ${token(id, 3)}`)
+      .set('Authorization', `Bearer ${await token(id, 3)}`)
       .expect(401);
     expect(res.body.error).toBe('token_revoked');
   });
@@ -107,7 +107,7 @@ describe('token generations (per-user counter in Redis, checked by requireAuth)'
     for (const gen of ['0', -1, 1.5, null, { n: 0 }]) {
       const res = await request(app)
         .get('/api/me')
-        .set('Authorization', `Bearer ${token(id, gen)}`);
+        .set('Authorization', `Bearer ${await token(id, gen)}`);
       expect(res.status, JSON.stringify(gen)).toBe(401);
       expect(res.body.error).toBe('unauthorized');
     }
@@ -138,7 +138,7 @@ describe('token generations (per-user counter in Redis, checked by requireAuth)'
       const deadApp = appWith(createTokenGenerations(dead.client, prefix.prefix));
       const res = await request(deadApp)
         .get('/api/me')
-        .set('Authorization', `Bearer ${token(newUser())}`)
+        .set('Authorization', `Bearer ${await token(newUser())}`)
         .expect(503);
       expect(errorBodySchema.parse(res.body).error).toBe('service_unavailable');
       expect(Number(res.headers['retry-after'])).toBeGreaterThanOrEqual(1);
@@ -155,7 +155,7 @@ describe('token generations (per-user counter in Redis, checked by requireAuth)'
     await raw.set(tokenGenerationKey(prefix.prefix, id), 'garbage');
     const res = await request(app)
       .get('/api/me')
-      .set('Authorization', `Bearer ${token(id)}`)
+      .set('Authorization', `Bearer ${await token(id)}`)
       .expect(503);
     expect(res.body.error).toBe('service_unavailable');
   });
@@ -169,7 +169,7 @@ describe('token generations (per-user counter in Redis, checked by requireAuth)'
     const plain = createServiceApp({ name: 'plain', version: { version: '1' }, logger, routers: [router] });
     await request(plain)
       .get('/api/me')
-      .set('Authorization', `Bearer ${token(5, 7)}`)
+      .set('Authorization', `Bearer ${await token(5, 7)}`)
       .expect(200, { id: 5 });
   });
 });

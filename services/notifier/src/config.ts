@@ -113,7 +113,7 @@ export type NotifierConfig = z.infer<typeof notifierConfigSchema>;
  * how many jobs run at once, and Bull's lock settings. With the defaults a SIGKILLed worker's jobs are
  * taken over within lockDuration + 2 × stalledInterval = 12 s: its locks expire after at most 8 s, and
  * another worker looks for stalled jobs every 2 s, but Bull's guard key (alive one interval) can make a
- * worker skip one check (measured by tests/bench/notifier.mjs).
+ * worker skip one check (measured by tests/bench/notifier.ts).
  */
 export const workerConfigSchema = baseConfigSchema
   .omit({ PORT: true, JWT_SECRET: true, JWT_AUDIENCE: true })

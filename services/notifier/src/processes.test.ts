@@ -119,7 +119,7 @@ describe('the API and worker processes', () => {
         await client.end();
       }
 
-      const headers = { authorization: `Bearer ${tokenFor(42)}`, 'content-type': 'application/json' };
+      const headers = { authorization: `Bearer ${await tokenFor(42)}`, 'content-type': 'application/json' };
       const subscription = receiver.subscription();
       const subscribed = await fetch(`${api.url}/api/push/subscribe`, {
         method: 'POST',
@@ -169,7 +169,7 @@ describe('the API and worker processes', () => {
     const [api, doomed] = await Promise.all([start('src/main.ts', {}), start('src/worker.ts', fast)]);
     let rescuer: Process | undefined;
     try {
-      const headers = { authorization: `Bearer ${tokenFor(43)}`, 'content-type': 'application/json' };
+      const headers = { authorization: `Bearer ${await tokenFor(43)}`, 'content-type': 'application/json' };
       const subscription = receiver.subscription();
       const body = {
         subscription: { endpoint: subscription.endpoint, keys: subscription.keys },
@@ -187,7 +187,7 @@ describe('the API and worker processes', () => {
       await receiver.waitForPushes(subscription.endpoint, 1);
       doomed.kill();
       rescuer = await start('src/worker.ts', fast);
-      // How soon the takeover comes is measured by tests/bench/notifier.mjs, not here.
+      // How soon the takeover comes is measured by tests/bench/notifier.ts, not here.
       const [, again] = await receiver.waitForPushes(subscription.endpoint, 2, 30_000);
       expect(JSON.parse(subscription.decrypt(again!.body))).toMatchObject({ title: 'PitClock - Sauce' });
       const client = new pg.Client({ connectionString: testDb.url });

@@ -8,7 +8,7 @@ import {
 } from '@pitclock/kit/testing';
 import { Redis } from 'ioredis';
 import request from 'supertest';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   bullPrefix,
   createHeartbeatStore,
@@ -112,12 +112,14 @@ describe('notifier worker (a unique database and Redis prefix per test)', () => 
     const producer = queue();
     let entered!: () => void;
     const running = new Promise<void>((resolve) => (entered = resolve));
+    let finishJob!: () => void;
+    const jobMayFinish = new Promise<void>((resolve) => (finishJob = resolve));
     const events: string[] = [];
     const consumer = consume(
       consumerQueue,
       async () => {
         entered();
-        await new Promise((resolve) => setTimeout(resolve, 500));
+        await jobMayFinish;
         events.push('job done');
         return 'ok';
       },
@@ -125,13 +127,21 @@ describe('notifier worker (a unique database and Redis prefix per test)', () => 
     );
     const job = await enqueueHeartbeat(producer, { requestedAt: fixedNow.toISOString() });
     await running;
-    await consumer.stop();
-    events.push('queue closed');
+    const stopped = consumer.stop().then(() => events.push('queue closed'));
+    // stop() has paused the queue (it takes no new job) and waits for the running one.
+    await vi.waitFor(async () => expect(await consumerQueue.isPaused(true)).toBe(true), { timeout: 10_000 });
+    expect(events).toEqual([]);
+    finishJob();
+    await stopped;
     expect(events).toEqual(['job done', 'queue closed']);
+    // Its result was written before the connections closed.
     expect(await (await producer.getJob(job.id))?.getState()).toBe('completed');
 
-    await enqueueHeartbeat(producer, { requestedAt: fixedNow.toISOString() });
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Closed: the consumer's connections (command, events, blocking) are gone, so a new job stays
+    // waiting for another worker.
+    expect(consumerQueue.clients.map((client) => client.status)).toEqual(['end', 'end', 'end']);
+    const next = await enqueueHeartbeat(producer, { requestedAt: fixedNow.toISOString() });
+    expect(await next.getState()).toBe('waiting');
     expect(await producer.getWaitingCount()).toBe(1);
   });
 

@@ -8,19 +8,21 @@ import { useIsAlertingResponder, type WorkerMessages } from './is-alerting-respo
 import { recordingDelivery, renderWithStore, startedRun, type TestBundle } from './test-support';
 
 const NO_ANSWER = 'no answer';
+const HANDLED = 'the question was handled';
 
-/** Posts `data` as the worker does, with a port of its own; the answer, or NO_ANSWER after 100 ms. */
+/**
+ * Posts `data` as the worker does, with a port of its own; the answer, or NO_ANSWER when none came. The
+ * window answers while it handles the message (dispatchEvent runs the listeners), so once dispatchEvent
+ * returns an answer is on the port, ahead of the HANDLED the test posts there after it.
+ */
 function ask(messages: EventTarget, data: unknown, { withPort = true } = {}): Promise<unknown> {
   const channel = new MessageChannel();
   const answer = new Promise<unknown>((resolve) => {
-    const timer = setTimeout(() => resolve(NO_ANSWER), 100);
-    channel.port1.onmessage = (event) => {
-      clearTimeout(timer);
-      resolve(event.data);
-    };
+    channel.port1.onmessage = (event) => resolve(event.data === HANDLED ? NO_ANSWER : event.data);
   });
   const event = Object.assign(new Event('message'), { data, ports: withPort ? [channel.port2] : [] });
   messages.dispatchEvent(event);
+  channel.port2.postMessage(HANDLED);
   return answer.finally(() => channel.port1.close());
 }
 

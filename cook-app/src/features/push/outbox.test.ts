@@ -1,13 +1,7 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import fc from 'fast-check';
-import { createMemoryStorage } from '@pitclock/contracts';
-import {
-  makeJwt,
-  startTestServer,
-  type ReceivedRequest,
-  type Reply,
-  type TestServer,
-} from '@pitclock/contracts/testing';
+import { createApiClient, createMemoryStorage } from '@pitclock/contracts';
+import { makeJwt, startTestServer, type Reply, type TestServer } from '@pitclock/contracts/testing';
 import {
   backoffMs,
   OUTBOX_FIRST_RETRY_MS,
@@ -26,24 +20,31 @@ import {
 } from './test-support';
 
 const servers: TestServer[] = [];
+const releases: (() => void)[] = [];
 afterEach(async () => {
+  releases.splice(0).forEach((release) => release());
   await Promise.all(servers.splice(0).map((server) => server.close()));
 });
 
-/** A notifier that answers each request with the next of `replies` (then 204), and notes overlaps. */
-async function notifier(replies: Reply[] = [], { delayMs = 0 } = {}) {
-  let inFlight = 0;
-  let overlapped = false;
-  const server = await startTestServer(async (req: ReceivedRequest) => {
-    inFlight += 1;
-    overlapped ||= inFlight > 1;
-    await new Promise((resolve) => setTimeout(resolve, delayMs));
-    inFlight -= 1;
-    void req;
+/** A promise the test releases (at the latest when the test ends). */
+function held() {
+  let release: () => void = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  releases.push(release);
+  return { released, release };
+}
+
+/**
+ * A notifier that answers each request with the next of `replies` (then 204); `answering`: it answers
+ * nothing before that promise resolves.
+ */
+async function notifier(replies: Reply[] = [], { answering }: { answering?: Promise<void> } = {}) {
+  const server = await startTestServer(async () => {
+    await answering;
     return replies.shift() ?? { status: 204 };
   });
   servers.push(server);
-  return { server, overlapped: () => overlapped };
+  return { server };
 }
 
 const put = (runId: string, version: number): OutboxCall => ({
@@ -60,16 +61,33 @@ const unavailable: Reply = { status: 503, json: { error: 'unavailable', message:
 
 describe('the push outbox', () => {
   it('sends the calls in order, one at a time, with the bearer, and empties its storage', async () => {
-    const { server, overlapped } = await notifier([], { delayMs: 30 });
+    // How many calls the outbox had started when each request reached the server: a call started
+    // before the previous one was answered would be counted at that request's arrival.
+    let started = 0;
+    const startedAtArrival: number[] = [];
+    const server = await startTestServer(() => {
+      startedAtArrival.push(started);
+      return { status: 204 };
+    });
+    servers.push(server);
     const session = memorySession();
-    const { outbox, storage } = testOutbox({ client: testClient(session, server), session });
+    const client = createApiClient({
+      session,
+      base: `${server.url}/api`,
+      onSessionExpired: () => {},
+      fetch: (input, init) => {
+        started += 1;
+        return fetch(input, init);
+      },
+    });
+    const { outbox, storage } = testOutbox({ client, session });
     outbox.enqueue(put('a', 1));
     outbox.enqueue(put('b', 1));
     outbox.enqueue({ key: 'push-subscription', method: 'POST', path: 'push/subscribe', body: { x: 1 } });
     await outbox.idle();
 
     expect(sent(server)).toEqual([line('a', 1), line('b', 1), 'POST /api/push/subscribe {"x":1}']);
-    expect(overlapped()).toBe(false);
+    expect(startedAtArrival).toEqual([1, 2, 3]);
     expect(server.requests.every((r) => r.headers.authorization === `Bearer ${USER_TOKEN}`)).toBe(true);
     expect(outbox.entries()).toEqual([]);
     expect(storage.getItem(OUTBOX_STORAGE_KEY)).toBeNull();
@@ -93,12 +111,14 @@ describe('the push outbox', () => {
   });
 
   it('sends a newer call of the run being sent after it, not instead of it', async () => {
-    const { server } = await notifier([], { delayMs: 50 });
+    const answering = held();
+    const { server } = await notifier([], { answering: answering.released });
     const session = memorySession();
     const { outbox } = testOutbox({ client: testClient(session, server), session });
     outbox.enqueue(put('a', 1));
-    await new Promise((resolve) => setTimeout(resolve, 10)); // a 1 is on its way
+    await vi.waitFor(() => expect(sent(server)).toEqual([line('a', 1)])); // a 1 is on its way
     outbox.enqueue(put('a', 2));
+    answering.release();
     await outbox.idle();
     expect(sent(server)).toEqual([line('a', 1), line('a', 2)]);
   });

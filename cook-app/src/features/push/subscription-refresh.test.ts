@@ -103,22 +103,32 @@ describe('the subscription refresh', () => {
   });
 
   it('registers nothing when this browser has no subscription', async () => {
-    const { start, server, outbox } = await setup({ subscribed: false });
+    const { start, server, manager, browser, session, registered } = await setup({ subscribed: false });
+    const lookedUp = vi.spyOn(manager, 'getSubscription');
     start();
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    await outbox.idle();
-    expect(server.requests).toHaveLength(0);
+    // The start's refresh has found no subscription.
+    await vi.waitFor(() => expect(lookedUp).toHaveBeenCalledTimes(1));
+    // Then one appears and the service worker says so: that later refresh registers it, and it alone.
+    await manager.subscribe({
+      userVisibleOnly: true,
+      applicationServerKey: Buffer.from(VAPID_PUBLIC_KEY, 'base64url'),
+    });
+    browser.post({ type: PUSH_SUBSCRIPTION_CHANGED_MESSAGE });
+    await vi.waitFor(async () =>
+      expect(await registered()).toEqual([registration(manager, session.getDeviceId())]),
+    );
+    expect(server.requests.map((r) => r.path)).toEqual(['/api/push/vapid-public-key', '/api/push/subscribe']);
   });
 
   it('waits for sign-in, then registers', async () => {
     const { manager, session, start, server, registered } = await setup({ signedIn: false });
     start();
-    await new Promise((resolve) => setTimeout(resolve, 20));
-    expect(server.requests).toHaveLength(0);
     session.setTokens({ token: USER_TOKEN });
     await vi.waitFor(async () =>
       expect(await registered()).toEqual([registration(manager, session.getDeviceId())]),
     );
+    // Only the refresh at sign-in asked for the key and registered: the one at start, signed out, did not.
+    expect(server.requests.map((r) => r.path)).toEqual(['/api/push/vapid-public-key', '/api/push/subscribe']);
   });
 
   it("registers the browser's new subscription when the service worker says it changed", async () => {

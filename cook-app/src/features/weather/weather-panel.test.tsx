@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
-import { closedPortUrl, type TestServer } from '@pitclock/contracts/testing';
+import { closedPortUrl, type Reply, type TestServer } from '@pitclock/contracts/testing';
 import { addContest, selectContestEnvironment, updateContest, type Contest } from '../../store';
 import { cookStore, NOW, renderWithStore, type TestBundle } from '../../lib/test-support';
 import { boilingPoint, WEATHER_CACHE_MS } from '../../domain';
@@ -25,6 +25,18 @@ afterEach(async () => {
   undo.splice(0).forEach((fn) => fn());
   await Promise.all(servers.splice(0).map((server) => server.close()));
 });
+
+/** A reply the server holds until the test releases it (at the latest when the test ends). */
+function heldReply(reply: Reply) {
+  let release: () => void = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  undo.push(release);
+  const route = async () => {
+    await released;
+    return reply;
+  };
+  return { route, release };
+}
 
 async function weatherServer(routes: WeatherServerRoutes = {}) {
   const server = await startWeatherServer(routes);
@@ -62,19 +74,23 @@ describe('the weather panel of the selected cook-off', () => {
     const contest = await contestAt(bundle, null);
     renderPanel(bundle, contest, client);
     expect(screen.getByText('Weather Unavailable — Please set a contest location...')).toBeTruthy();
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    expect(server.requests).toHaveLength(0);
+    // A cook-off with a location, shown after it, loads through the same client: once its forecast is
+    // in, a call of the first would have been made before its own.
+    renderPanel(bundle, await contestAt(bundle, 'Odessa, TX'), client);
+    await screen.findByText('Forecast for Odessa, Ector, Texas, United States');
+    expect(server.requests.map((r) => r.path)).toEqual([GEOCODE_PATH, FORECAST_PATH]);
+    expect(queryOf(server.requests[0]!).name).toBe('Odessa');
     expect(record(bundle, contest)).toBeUndefined();
   });
 
   it("shows 'Loading Weather...', then high and low of the first 24 hours, wind, pressure and the boiling point, and stores every field", async () => {
     const bundle = await cookStore();
-    const { server, client } = await weatherServer({
-      forecast: () => ({ json: forecastJson(), delayMs: 150 }),
-    });
+    const forecastReply = heldReply({ json: forecastJson() });
+    const { server, client } = await weatherServer({ forecast: forecastReply.route });
     const contest = await contestAt(bundle, 'odessa tx');
     renderPanel(bundle, contest, client);
     expect(await screen.findByText('Loading Weather...')).toBeTruthy();
+    forecastReply.release();
 
     expect(await screen.findByText('Forecast for Odessa, Ector, Texas, United States')).toBeTruthy();
     const fact = (term: string) => screen.getByText(term, { selector: 'dt' }).nextElementSibling?.textContent;
@@ -149,7 +165,8 @@ describe('the weather panel of the selected cook-off', () => {
     bundle.clock.now = NOW + WEATHER_CACHE_MS;
     const second = renderPanel(bundle, contest, client);
     await screen.findByText('Forecast for Odessa, Ector, Texas, United States');
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // A load would have started as the panel mounted: Refresh would show it as busy.
+    expect(screen.getByRole('button', { name: 'Refresh weather' }).getAttribute('aria-busy')).toBeNull();
     expect(server.on(FORECAST_PATH)).toHaveLength(1);
     second.unmount();
 
@@ -455,7 +472,8 @@ describe('the weather column', () => {
 
   it("says 'No location', 'Loading Weather...' or the error", async () => {
     const bundle = await cookStore();
-    const { client } = await weatherServer({ geocode: () => ({ status: 500, json: {}, delayMs: 150 }) });
+    const geocodeReply = heldReply({ status: 500, json: {} });
+    const { client } = await weatherServer({ geocode: geocodeReply.route });
     const nowhere = await contestAt(bundle, '  ');
     const odessa = await contestAt(bundle, 'Odessa, TX');
     const now = () => bundle.clock.now;
@@ -470,6 +488,7 @@ describe('the weather column', () => {
       'Weather Unavailable — Please set a contest location...',
     );
     expect(await screen.findByText('Loading Weather...')).toBeTruthy();
+    geocodeReply.release();
     const failed = await screen.findByText('Geocoding failed');
     expect(failed.getAttribute('title')).toBe('Weather data failed to load: Geocoding failed');
   });

@@ -3,7 +3,7 @@ import { AUTH_MESSAGES } from '@pitclock/contracts/schemas';
 import { loadConfig, type RedisHandle } from '@pitclock/kit';
 import { TEST_JWT_AUDIENCE, TEST_JWT_SECRET, testServiceEnv, useTestService } from '@pitclock/kit/testing';
 import type { Express } from 'express';
-import jwt from 'jsonwebtoken';
+import { SignJWT } from 'jose';
 import request from 'supertest';
 import { beforeAll, expect } from 'vitest';
 import { createApp } from '../app';
@@ -111,8 +111,20 @@ export const useAuthService = (overrides: ConfigOverrides = {}) => {
 /** An HS256 token as the service signs them, with any claims and options (for forged tokens). */
 export const signToken = (
   claims: Record<string, unknown>,
-  options: jwt.SignOptions = {},
+  {
+    algorithm = 'HS256',
+    audience = JWT_AUDIENCE,
+    expiresInSeconds = 900,
+  }: { algorithm?: 'HS256' | 'HS384' | 'HS512'; audience?: string; expiresInSeconds?: number } = {},
   secret = JWT_SECRET,
-) => jwt.sign(claims, secret, { algorithm: 'HS256', audience: JWT_AUDIENCE, expiresIn: 900, ...options });
+) => {
+  const issuedAt = Math.floor(Date.now() / 1000);
+  return new SignJWT(claims)
+    .setProtectedHeader({ alg: algorithm, typ: 'JWT' })
+    .setAudience(audience)
+    .setIssuedAt(issuedAt)
+    .setExpirationTime(issuedAt + expiresInSeconds)
+    .sign(new TextEncoder().encode(secret));
+};
 
 export const messages = AUTH_MESSAGES;

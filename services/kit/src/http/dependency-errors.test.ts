@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import express from 'express';
 import pg from 'pg';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createServiceApp } from '../app';
 import { createDatabase, type Database } from '../database';
 import { createLogger } from '../logger';
@@ -29,6 +29,26 @@ const terminate = async (adminUrl: string, pid: number) => {
   await admin.connect();
   try {
     await admin.query('select pg_terminate_backend($1)', [pid]);
+  } finally {
+    await admin.end();
+  }
+};
+
+/** Resolves once the session `pid` is running a pg_sleep query (as pg_stat_activity shows it). */
+const untilSleeping = async (adminUrl: string, pid: number) => {
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await vi.waitFor(
+      async () => {
+        const { rows } = await admin.query(
+          `select 1 from pg_stat_activity where pid = $1 and state = 'active' and query like '%pg_sleep%'`,
+          [pid],
+        );
+        expect(rows).toHaveLength(1);
+      },
+      { timeout: 10_000, interval: 20 },
+    );
   } finally {
     await admin.end();
   }
@@ -67,7 +87,7 @@ describe('isDependencyUnavailable on real PostgreSQL failures', () => {
     try {
       const { rows } = await client.query<{ pid: number }>('select pg_backend_pid() as pid');
       const sleeping = rejectionOf(client.query('select pg_sleep(10)'));
-      await new Promise((resolve) => setTimeout(resolve, 200));
+      await untilSleeping(testDb.url, rows[0]!.pid);
       await terminate(testDb.url, rows[0]!.pid);
       const ended = await sleeping;
       expect(ended).toMatchObject({ code: '57P01' });
@@ -174,8 +194,8 @@ describe('the error handler when PostgreSQL is unavailable', () => {
   it('a request whose session the server ends answers 503, and the same pool serves the next request', async () => {
     const pending = request(app).get('/api/slow');
     const answered = pending.then((res) => res);
-    const deadline = Date.now() + 5_000;
-    while (started.length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    await vi.waitFor(() => expect(started).toHaveLength(1), { timeout: 10_000, interval: 20 });
+    await untilSleeping(testDb.url, started[0]!);
     await terminate(testDb.url, started[0]!);
     const res = await answered;
     expect(res.status).toBe(503);

@@ -34,8 +34,8 @@ export const bearer = (token: string) => ({ Authorization: `Bearer ${token}` });
 /** A signed-in client: its user id, access token and the headers that carry it. */
 export type Caller = { id: number; token: string; headers: { Authorization: string } };
 
-export const callerWith = (id: number, gen = 0): Caller => {
-  const token = tokenFor(id, 900, gen);
+export const callerWith = async (id: number, gen = 0): Promise<Caller> => {
+  const token = await tokenFor(id, 900, gen);
   return { id, token, headers: bearer(token) };
 };
 
@@ -163,7 +163,7 @@ export const useTestService = <Table extends string>({
       await Promise.all(Array.from({ length: connections }, () => query('select pg_sleep(0.05)')));
     },
     /** A new user id with a token of generation 0 (an account no one deleted nor re-roled). */
-    newCaller: (): Caller => callerWith(nextUserId++),
+    newCaller: (): Promise<Caller> => callerWith(nextUserId++),
     /**
      * What the auth service does when it deletes an account or changes its role: the user's token
      * generation is bumped, which ends every access token issued so far. Answers a token of the new one.

@@ -18,20 +18,20 @@ export const createLicenseKeys = ({
 }): LicenseKeys => ({
   current: once(async () => {
     if (configuredPem) {
-      const key = licenseKeyFromPem(configuredPem);
+      const key = await licenseKeyFromPem(configuredPem);
       logger.info({ kid: key.kid, source: 'LICENSE_PRIVATE_KEY' }, 'licence signing key loaded');
       return key;
     }
-    const row = await signingKeys.loadOrCreate(() => {
+    const row = await signingKeys.loadOrCreate(async () => {
       const pem = generateLicenseKeyPem();
-      const key = licenseKeyFromPem(pem.privateKeyPem);
+      const key = await licenseKeyFromPem(pem.privateKeyPem);
       logger.info(
         { kid: key.kid },
         'no licence signing key yet: generated one and stored it in the database',
       );
       return { kid: key.kid, alg: key.alg, privateKeyPem: pem.privateKeyPem, publicKeyPem: pem.publicKeyPem };
     });
-    const key = licenseKeyFromPem(row.privateKeyPem);
+    const key = await licenseKeyFromPem(row.privateKeyPem);
     logger.info({ kid: key.kid, source: 'database' }, 'licence signing key loaded');
     return key;
   }),

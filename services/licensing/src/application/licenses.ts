@@ -46,7 +46,7 @@ export const checkLicense = async (
   const status = checkDevice(device, now);
   const check: LicenseCheck = { status, expiresAt: device ? device.licenseExpiresAt : null };
   if (status === 'active' && device) {
-    check.license = signDeviceLicense(await keys.current(), {
+    check.license = await signDeviceLicense(await keys.current(), {
       userId,
       deviceUid,
       issuedAt: now,
@@ -116,7 +116,7 @@ export const activateDevice = async (
     { callerId, userId: device.userId, deviceId: device.id, activationCodeId: result.code.id },
     'device activated with a code and a credit',
   );
-  const deviceToken = signDeviceLicense(key, {
+  const deviceToken = await signDeviceLicense(key, {
     userId: device.userId,
     deviceUid: device.deviceUid,
     issuedAt: now,

@@ -72,7 +72,7 @@ export const redeemPromoCode = async (
     'promo code redeemed: device licensed',
   );
   return {
-    license: signDeviceLicense(key, { userId, deviceUid, issuedAt: now, expiresAt }),
+    license: await signDeviceLicense(key, { userId, deviceUid, issuedAt: now, expiresAt }),
     expiresAt,
     deviceUid,
     userId,

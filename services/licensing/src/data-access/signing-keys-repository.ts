@@ -10,7 +10,7 @@ export type SigningKeysRepository = {
    * The stored licence key; when there is none, the one make() creates is stored first. Under a
    * transaction-scoped advisory lock, so instances starting together end up with one key.
    */
-  loadOrCreate: (make: () => Omit<SigningKeyRow, 'createdAt'>) => Promise<SigningKeyRow>;
+  loadOrCreate: (make: () => Promise<Omit<SigningKeyRow, 'createdAt'>>) => Promise<SigningKeyRow>;
 };
 
 export const createSigningKeysRepository = (db: Db): SigningKeysRepository => ({
@@ -23,7 +23,8 @@ export const createSigningKeysRepository = (db: Db): SigningKeysRepository => ({
         .orderBy(asc(signingKeys.createdAt), asc(signingKeys.kid))
         .limit(1);
       if (existing) return existing;
-      const [created] = await tx.insert(signingKeys).values(make()).returning();
+      const made = await make();
+      const [created] = await tx.insert(signingKeys).values(made).returning();
       return created!;
     }),
 });

@@ -1,47 +1,39 @@
-import {
-  createHash,
-  createPrivateKey,
-  createPublicKey,
-  createSign,
-  generateKeyPairSync,
-  type JsonWebKey,
-  type KeyObject,
-} from 'node:crypto';
+import { createPrivateKey, createPublicKey, generateKeyPairSync } from 'node:crypto';
 import { LICENSE_ALG, type DeviceLicenseClaims, type LicenseJwk } from '@pitclock/contracts/schemas';
+import { calculateJwkThumbprint, importPKCS8, SignJWT, type CryptoKey } from 'jose';
 
 /** The licence signing key: ES256 (ECDSA P-256), so that every browser's WebCrypto can verify offline. */
 export type LicenseKey = {
   kid: string;
   alg: typeof LICENSE_ALG;
-  privateKey: KeyObject;
+  /** Imported once (not extractable), so that a key jose cannot use fails at load, not at a redemption. */
+  privateKey: CryptoKey;
   publicJwk: LicenseJwk;
   publicPem: string;
 };
 
-const b64url = (value: Buffer | string) => Buffer.from(value).toString('base64url');
+/** RFC 7638 thumbprint of an EC public key (SHA-256 over crv, kty, x, y), base64url. */
+export const jwkThumbprint = (jwk: { kty?: string; crv?: string; x?: string; y?: string }): Promise<string> =>
+  calculateJwkThumbprint({ kty: jwk.kty, crv: jwk.crv, x: jwk.x, y: jwk.y }, 'sha256');
 
-/** RFC 7638 thumbprint of an EC public key (SHA-256 over crv, kty, x, y in that order), base64url. */
-export const jwkThumbprint = (jwk: Pick<JsonWebKey, 'crv' | 'kty' | 'x' | 'y'>): string =>
-  b64url(
-    createHash('sha256')
-      .update(JSON.stringify({ crv: jwk.crv, kty: jwk.kty, x: jwk.x, y: jwk.y }))
-      .digest(),
-  );
-
-/** The key from an EC P-256 private key in PEM; its kid is the thumbprint of its public key. */
-export const licenseKeyFromPem = (privateKeyPem: string): LicenseKey => {
-  const privateKey = createPrivateKey(privateKeyPem);
-  if (privateKey.asymmetricKeyType !== 'ec' || privateKey.asymmetricKeyDetails?.namedCurve !== 'prime256v1') {
+/**
+ * The key from an EC P-256 private key in PEM, PKCS#8 or SEC1 (Node reads both and hands jose PKCS#8);
+ * its kid is the thumbprint of its public key.
+ */
+export const licenseKeyFromPem = async (privateKeyPem: string): Promise<LicenseKey> => {
+  const nodeKey = createPrivateKey(privateKeyPem);
+  if (nodeKey.asymmetricKeyType !== 'ec' || nodeKey.asymmetricKeyDetails?.namedCurve !== 'prime256v1') {
     throw new Error('the licence key must be an EC P-256 private key (ES256)');
   }
-  const publicKey = createPublicKey(privateKey);
-  const jwk = publicKey.export({ format: 'jwk' });
-  const kid = jwkThumbprint(jwk);
+  const publicKey = createPublicKey(nodeKey);
+  const { x, y } = publicKey.export({ format: 'jwk' });
+  const publicJwk = { kty: 'EC', crv: 'P-256', x: x!, y: y! } as const;
+  const kid = await jwkThumbprint(publicJwk);
   return {
     kid,
     alg: LICENSE_ALG,
-    privateKey,
-    publicJwk: { kty: 'EC', crv: 'P-256', x: jwk.x!, y: jwk.y!, kid, alg: LICENSE_ALG, use: 'sig' },
+    privateKey: await importPKCS8(nodeKey.export({ type: 'pkcs8', format: 'pem' }).toString(), LICENSE_ALG),
+    publicJwk: { ...publicJwk, kid, alg: LICENSE_ALG, use: 'sig' },
     publicPem: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
   };
 };
@@ -58,9 +50,8 @@ export const generateLicenseKeyPem = (): { privateKeyPem: string; publicKeyPem: 
 const seconds = (date: Date) => Math.floor(date.getTime() / 1000);
 
 /**
- * A device licence: a compact JWS `header.payload.signature` (base64url), header {alg: ES256, typ: JWT,
- * kid}, payload {sub: user id, device_id: the client's device id, iat, exp, kid}, signature r||s (64 bytes,
- * the JWS and WebCrypto form). verifyDeviceLicense in contracts checks it.
+ * A device licence: a compact JWS (jose's SignJWT), header {alg: ES256, typ: JWT, kid}, payload {sub: user
+ * id, device_id: the client's device id, iat, exp, kid}. verifyDeviceLicense in contracts checks it.
  */
 export const signDeviceLicense = (
   key: LicenseKey,
@@ -70,7 +61,7 @@ export const signDeviceLicense = (
     issuedAt,
     expiresAt,
   }: { userId: number; deviceUid: string; issuedAt: Date; expiresAt: Date },
-): string => {
+): Promise<string> => {
   const claims: DeviceLicenseClaims = {
     sub: String(userId),
     device_id: deviceUid,
@@ -78,11 +69,9 @@ export const signDeviceLicense = (
     exp: seconds(expiresAt),
     kid: key.kid,
   };
-  const input = `${b64url(JSON.stringify({ alg: key.alg, typ: 'JWT', kid: key.kid }))}.${b64url(JSON.stringify(claims))}`;
-  const signature = createSign('SHA256')
-    .update(input)
-    .sign({ key: key.privateKey, dsaEncoding: 'ieee-p1363' });
-  return `${input}.${b64url(signature)}`;
+  return new SignJWT(claims)
+    .setProtectedHeader({ alg: key.alg, typ: 'JWT', kid: key.kid })
+    .sign(key.privateKey);
 };
 
 /**

@@ -33,7 +33,7 @@ export const testConfig = (overrides: ConfigOverrides = {}): LicensingConfig =>
 
 /**
  * A stand-in for the auth service that speaks its protocol for what licensing asks, answering from its own
- * list of accounts (its "database"), never from the token; it verifies tokens with the kit's passport-jwt
+ * list of accounts (its "database"), never from the token; it verifies tokens with the kit's bearer
  * middleware, the test secret and the token generations in the test's Redis, as the auth service does:
  * - GET /api/me: 401 for a bad or revoked token or an unknown account, else {id, email, name, is_admin,
  *   roles, created_at};
@@ -157,8 +157,8 @@ export const useLicensingService = (overrides: ConfigOverrides = {}) => {
   };
 
   /** A new signed-in user the auth stand-in knows, an admin or not. */
-  const caller = (isAdmin: boolean): Caller => {
-    const who = base.newCaller();
+  const caller = async (isAdmin: boolean): Promise<Caller> => {
+    const who = await base.newCaller();
     authStandIn.accounts.set(who.id, { isAdmin });
     return who;
   };

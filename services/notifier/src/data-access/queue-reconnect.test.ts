@@ -102,17 +102,22 @@ describe('the notifications queue across a Redis restart', () => {
     void queue.process('*', 5, async (job) => {
       processed.push(String(job.id));
     });
-    await queue.add(
+    const job = await queue.add(
       'heartbeat',
       { requestedAt: new Date().toISOString() },
       { jobId: 'due-in-outage', delay: 1_500 },
     );
+    const dueAt = job.timestamp + 1_500;
+    let reconnects = 0;
+    queue.client.on('reconnecting', () => (reconnects += 1));
 
-    // Down for 6 s, past the job's due time. How soon the queue reconnects is the back-off above (a
-    // figure of the redis-restart fault test, not a timed assertion here); this proves it does, and that
-    // the job kept in the append-only file is delivered.
+    // Down until the job has fallen due and the queue has tried to reconnect in vain. How soon the queue
+    // reconnects is the back-off above (a figure of the redis-restart fault test, not a timed assertion
+    // here); this proves it does, and that the job kept in the append-only file is delivered.
     await redis.kill();
-    await new Promise((resolve) => setTimeout(resolve, 6_000));
+    await waitFor('the job to fall due while Redis is down', () => Date.now() > dueAt, { timeoutMs: 30_000 });
+    // A second 'reconnecting': the first attempt found Redis down.
+    await waitFor('a reconnect attempt to fail', () => reconnects >= 2, { timeoutMs: 30_000 });
     await redis.start();
 
     await waitFor('the job to be processed', () => processed.includes('due-in-outage'), {

@@ -1,4 +1,5 @@
-import { describe, expect, it } from 'vitest';
+import type { Redis } from 'ioredis';
+import { describe, expect, it, vi } from 'vitest';
 import { useNotifierService } from '../test-support/harness';
 import { createRunLocks, RunLockTimeoutError } from './run-locks';
 import { createSchedulesRepository, type RunsLimit, type StoredStep } from './schedules-repository';
@@ -29,7 +30,7 @@ const schedule = (userId: number, runId: string, steps: StoredStep[]) => ({
 
 describe('schedules repository: currentSteps', () => {
   it('reads the steps as committed, in order; none for a run that is gone', async () => {
-    const cook = svc.user();
+    const cook = await svc.user();
     const previous = await repository().replace(
       schedule(cook.id, 'run-1', [step('b'), step('a', { done: true })]),
       noAlertsAhead,
@@ -45,7 +46,7 @@ describe('schedules repository: currentSteps', () => {
 
 describe('schedules repository: replace', () => {
   it('stores the new steps in order and answers the steps as they were, every field intact', async () => {
-    const cook = svc.user();
+    const cook = await svc.user();
     const first = [
       step('b', { templateName: 'Brisket', scheduledAt: new Date('2026-03-01T12:34:56.789Z') }),
       step('a', { done: true }),
@@ -61,24 +62,50 @@ describe('schedules repository: replace', () => {
   });
 });
 
+/** The real Redis client, counting the lock attempts it refused (SET NX that did not set). */
+const countingRefusals = (client: Redis) => {
+  let refused = 0;
+  const set = client.set.bind(client) as (...args: unknown[]) => Promise<string | null>;
+  const counting = {
+    set: async (...args: unknown[]) => {
+      const reply = await set(...args);
+      if (reply !== 'OK') refused += 1;
+      return reply;
+    },
+    eval: client.eval.bind(client),
+  } as unknown as Redis;
+  return { client: counting, refused: () => refused };
+};
+
+/** Work that runs until the test releases it. */
+const heldWork = () => {
+  let release: () => void = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  return { released, release };
+};
+
 describe('run locks (Redis, shared by the API processes)', () => {
   it('runs the work of one run one at a time, and other runs at once', async () => {
-    const locks = createRunLocks(svc.redis().client, { pollMs: 5 });
+    const redis = countingRefusals(svc.redis().client);
+    const locks = createRunLocks(redis.client, { pollMs: 5 });
     const order: string[] = [];
-    const work = (name: string, ms: number) => async () => {
+    const firstHeld = heldWork();
+    const work = (name: string, until?: Promise<void>) => async () => {
       order.push(`${name} in`);
-      await new Promise((resolve) => setTimeout(resolve, ms));
+      await until;
       order.push(`${name} out`);
       return name;
     };
-    const results = await Promise.all([
-      locks.withRunLock(1, 'run-a', work('first', 60)),
-      locks.withRunLock(1, 'run-a', work('second', 10)),
-      locks.withRunLock(1, 'run-b', work('other run', 10)),
-    ]);
-    expect(results).toEqual(['first', 'second', 'other run']);
-    expect(order.indexOf('second in')).toBeGreaterThan(order.indexOf('first out'));
-    expect(order.indexOf('other run out')).toBeLessThan(order.indexOf('first out'));
+    const first = locks.withRunLock(1, 'run-a', work('first', firstHeld.released));
+    const second = locks.withRunLock(1, 'run-a', work('second'));
+    // Another run's work runs to its end while the first still holds run-a.
+    expect(await locks.withRunLock(1, 'run-b', work('other run'))).toBe('other run');
+    // The second has been refused run-a's lock at least once while the first holds it.
+    await vi.waitFor(() => expect(redis.refused()).toBeGreaterThan(0), { timeout: 10_000 });
+    expect(order).toEqual(['first in', 'other run in', 'other run out']);
+    firstHeld.release();
+    expect(await Promise.all([first, second])).toEqual(['first', 'second']);
+    expect(order.slice(3)).toEqual(['first out', 'second in', 'second out']);
   });
 
   it('releases the lock when the work fails', async () => {
@@ -93,15 +120,27 @@ describe('run locks (Redis, shared by the API processes)', () => {
 
   it('gives up after waitMs while another holds the run, and a lapsed lease frees it', async () => {
     const locks = createRunLocks(svc.redis().client, { pollMs: 5, waitMs: 50, leaseMs: 200 });
-    let release: () => void = () => {};
-    const held = locks.withRunLock(3, 'run-d', () => new Promise<void>((resolve) => (release = resolve)));
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    const holder = heldWork();
+    let entered: () => void = () => {};
+    const holding = new Promise<void>((resolve) => (entered = resolve));
+    const held = locks.withRunLock(3, 'run-d', async () => {
+      entered();
+      await holder.released;
+    });
+    await holding;
     await expect(locks.withRunLock(3, 'run-d', async () => 'late')).rejects.toBeInstanceOf(
       RunLockTimeoutError,
     );
-    await new Promise((resolve) => setTimeout(resolve, 250)); // the lease lapsed (a process died holding it)
-    expect(await locks.withRunLock(3, 'run-d', async () => 'after the lease')).toBe('after the lease');
-    release();
+    // The holder never releases (a process died holding it): once its lease lapses, another gets the lock.
+    const afterTheLease = await vi.waitFor(
+      () => locks.withRunLock(3, 'run-d', async () => 'after the lease'),
+      {
+        timeout: 10_000,
+        interval: 20,
+      },
+    );
+    expect(afterTheLease).toBe('after the lease');
+    holder.release();
     await held; // releasing a lapsed lock does not delete the new holder's
   });
 });

@@ -66,14 +66,14 @@ const stateOf = (id: number) =>
 
 describe('step alert store: load', () => {
   it('is undefined when the step is not stored', async () => {
-    const cook = svc.user();
+    const cook = await svc.user();
     await storeSubscription(cook.id);
     expect(await store().load(keyOf(cook.id, 'run-none'))).toBeUndefined();
   });
 
   it('reads the step with its schedule and the subscriptions that have not accepted this alert', async () => {
-    const cook = svc.user();
-    const other = svc.user();
+    const cook = await svc.user();
+    const other = await svc.user();
     await storeStep(cook.id, 'run-load');
     const [a, b, c, d] = [
       await storeSubscription(cook.id),
@@ -107,7 +107,7 @@ describe('step alert store: load', () => {
   });
 
   it('reads a step whose user has no subscription, or whose every subscription accepted', async () => {
-    const cook = svc.user();
+    const cook = await svc.user();
     await storeStep(cook.id, 'run-empty', null);
     const key = keyOf(cook.id, 'run-empty');
     expect(await store().load(key)).toMatchObject({ step: { timeZone: null }, todo: [], accepted: 0 });
@@ -119,7 +119,7 @@ describe('step alert store: load', () => {
 
 describe('step alert store: record', () => {
   it('records a job that sent nothing with no subscription', async () => {
-    const cook = svc.user();
+    const cook = await svc.user();
     const key = keyOf(cook.id, 'run-cancelled');
     const at = new Date('2026-03-01T12:00:01.000Z');
     await store().record(key, [{ result: 'cancelled', sentAt: at }]);
@@ -141,7 +141,7 @@ describe('step alert store: record', () => {
   });
 
   it('records every attempt in order and keeps the subscriptions state in the same statement', async () => {
-    const cook = svc.user();
+    const cook = await svc.user();
     const [sent, failed, retry, gone, moved] = [
       await storeSubscription(cook.id),
       await storeSubscription(cook.id),
@@ -187,7 +187,7 @@ describe('step alert store: record', () => {
   });
 
   it('ignores a second sent row of one subscription and alert, but still marks the success', async () => {
-    const cook = svc.user();
+    const cook = await svc.user();
     const subscription = await storeSubscription(cook.id);
     const key = keyOf(cook.id, 'run-dup');
     const first = new Date(dueAt.getTime() + 10);
@@ -208,7 +208,7 @@ describe('step alert store: record', () => {
   });
 
   it('does nothing for no rows', async () => {
-    const cook = svc.user();
+    const cook = await svc.user();
     await store().record(keyOf(cook.id, 'run-nothing'), []);
     expect(await rowsOf(cook.id, 'run-nothing')).toEqual([]);
   });
@@ -216,7 +216,7 @@ describe('step alert store: record', () => {
 
 describe('step alert store: jobs running at once', () => {
   it('answers each load of a batch with its own step and subscriptions', async () => {
-    const [cook, pitmaster, nobody] = [svc.user(), svc.user(), svc.user()];
+    const [cook, pitmaster, nobody] = [await svc.user(), await svc.user(), await svc.user()];
     await storeStep(cook.id, 'run-a');
     await storeStep(pitmaster.id, 'run-b', null);
     const [mine, theirs] = [await storeSubscription(cook.id), await storeSubscription(pitmaster.id)];
@@ -232,7 +232,7 @@ describe('step alert store: jobs running at once', () => {
   });
 
   it('records the rows of every job of a batch and marks a shared subscription with the latest answer', async () => {
-    const cook = svc.user();
+    const cook = await svc.user();
     const phone = await storeSubscription(cook.id);
     const lost = await storeSubscription(cook.id);
     const at = (ms: number) => new Date(dueAt.getTime() + ms);
@@ -267,7 +267,7 @@ describe('step alert store: jobs running at once', () => {
   });
 
   it('keeps the latest answer when an older batch commits after a newer one', async () => {
-    const cook = svc.user();
+    const cook = await svc.user();
     const phone = await storeSubscription(cook.id);
     const at = (ms: number) => new Date(dueAt.getTime() + ms);
     const shared = store();
@@ -283,7 +283,7 @@ describe('step alert store: jobs running at once', () => {
   });
 
   it('probes push_deliveries per key after the table grew since its first loads, never reading all of it', async () => {
-    const cook = svc.user();
+    const cook = await svc.user();
     const key = keyOf(cook.id, 'run-growth');
     await storeStep(cook.id, 'run-growth');
     const phone = await storeSubscription(cook.id);

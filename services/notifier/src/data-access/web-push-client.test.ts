@@ -89,11 +89,10 @@ describe('createWebPushClient against a local https push service', () => {
 
   it('gives up on a push service that does not answer within the timeout (retry, with the reason)', async () => {
     const subscription = receiver.subscription();
+    // The push service never answers: the send ends by the client's own timeout, which names itself.
     receiver.reply(subscription.endpoint, { status: 201, hang: true });
-    const started = Date.now();
     const response = await clientAt(undefined, 300).send(targetOf(subscription), message);
     expect(response).toEqual({ kind: 'retry', error: 'no answer within 300 ms' });
-    expect(Date.now() - started).toBeLessThan(5_000);
   });
 
   it('refuses without a request a payload over the limit or keys that are not a P-256 point', async () => {

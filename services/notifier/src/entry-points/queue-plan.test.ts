@@ -1,6 +1,6 @@
 import { createLogger } from '@pitclock/kit';
 import request from 'supertest';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueuePlanMarker, createSchedulesRepository, createStepAlertJobs } from '../data-access';
 import { useNotifierService, type Caller } from '../test-support/harness';
 import { replanQueue } from '../application/queue-plan';
@@ -50,7 +50,7 @@ const loseTheQueue = async () => {
 
 describe('planning the queue again from the stored schedules', () => {
   it('plans every pending step once the Redis server is not the one the queue was planned on', async () => {
-    const [cook, pitmaster] = [svc.user(), svc.user()];
+    const [cook, pitmaster] = [await svc.user(), await svc.user()];
     await put(cook, 'run-a', [step('trim', 60_000), step('wrap', 120_000, { done: true })]);
     await put(pitmaster, 'run-b', [step('inject', -30_000), step('gone', -301_000)]);
     const before = [await jobSummary(cook.id, 'run-a'), await jobSummary(pitmaster.id, 'run-b')];
@@ -67,7 +67,7 @@ describe('planning the queue again from the stored schedules', () => {
   });
 
   it('changes nothing while the queue was planned on this Redis server', async () => {
-    const cook = svc.user();
+    const cook = await svc.user();
     expect((await check()).outcome).toMatch(/planned|current/);
     await put(cook, 'run-current', [step('trim', 60_000)]);
     await loseTheQueue();
@@ -76,7 +76,7 @@ describe('planning the queue again from the stored schedules', () => {
   });
 
   it('plans on a Redis without the marker (new or wiped), keeping the jobs that exist', async () => {
-    const cook = svc.user();
+    const cook = await svc.user();
     await put(cook, 'run-kept', [step('trim', 60_000)]);
     const [kept] = await svc.jobsOf(cook.id, 'run-kept');
     await svc.redis().client.del('notifier:queue-planned-on');
@@ -93,18 +93,30 @@ describe('planning the queue again from the stored schedules', () => {
   });
 
   it('checks at once and again every interval, and a failing check is retried', async () => {
-    let calls = 0;
-    const checks = scheduleQueuePlanChecks(
-      async () => {
-        calls += 1;
-        if (calls === 1) throw new Error('Redis is restarting');
-      },
-      { intervalMs: 20, logger },
-    );
-    await expect.poll(() => calls, { timeout: 10_000 }).toBeGreaterThanOrEqual(3);
-    await checks.stop();
-    const stoppedAt = calls;
-    await new Promise((resolve) => setTimeout(resolve, 60));
-    expect(calls).toBe(stoppedAt);
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      let calls = 0;
+      const checks = scheduleQueuePlanChecks(
+        async () => {
+          calls += 1;
+          if (calls === 1) throw new Error('Redis is restarting');
+        },
+        { intervalMs: 20, logger },
+      );
+      expect(calls).toBe(1);
+      await vi.advanceTimersByTimeAsync(19);
+      expect(calls).toBe(1);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(calls).toBe(2);
+      await vi.advanceTimersByTimeAsync(20);
+      expect(calls).toBe(3);
+      await checks.stop();
+      // Stopped: no check is scheduled any more, however long the wait.
+      expect(vi.getTimerCount()).toBe(0);
+      await vi.advanceTimersByTimeAsync(60_000);
+      expect(calls).toBe(3);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import jwt from 'jsonwebtoken';
+import { decodeJwt } from 'jose';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { device_info, messages, newIp, PASSWORD, useAuthService } from '../../test-support/harness';
@@ -21,7 +21,7 @@ const registerStatus = async (email: string) =>
 const signedInAs = async (email: string): Promise<number | { status: number }> => {
   const res = await svc.login(email);
   if (res.status !== 200) return { status: res.status };
-  return Number((jwt.decode(res.body.token) as jwt.JwtPayload).sub);
+  return Number(decodeJwt(res.body.token).sub);
 };
 
 /** The account stored with exactly this address (as typed at registration). */

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { createRedis, errorBodySchema } from '@pitclock/kit';
 import { closedPort } from '@pitclock/kit/testing';
-import jwt from 'jsonwebtoken';
+import { jwtVerify } from 'jose';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import type { PasswordHasher } from '../../domain/passwords';
@@ -45,13 +45,12 @@ describe('POST /api/login', () => {
     expect(res.body.device_id).toBe(device_info.device_id);
     expect(res.headers['cache-control']).toBe('no-store');
     const id = await userIdOf(email);
-    const decoded = jwt.verify(res.body.token, JWT_SECRET, {
+    const decoded = await jwtVerify(res.body.token, new TextEncoder().encode(JWT_SECRET), {
       algorithms: ['HS256'],
       audience: JWT_AUDIENCE,
-      complete: true,
     });
-    expect(decoded.header.alg).toBe('HS256');
-    const claims = decoded.payload as jwt.JwtPayload;
+    expect(decoded.protectedHeader.alg).toBe('HS256');
+    const claims = decoded.payload;
     expect(claims).toMatchObject({ sub: String(id), is_admin: false, aud: JWT_AUDIENCE });
     expect(claims.exp! - claims.iat!).toBe(900);
     const rows = await tokenRows(id);

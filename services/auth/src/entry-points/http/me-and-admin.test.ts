@@ -57,7 +57,7 @@ describe('GET /api/me', () => {
     expect(errorBodySchema.parse(res.body).error).toBe('unauthorized');
   });
 
-  const forged = (): [string, () => string | undefined][] => [
+  const forged = (): [string, () => string | undefined | Promise<string>][] => [
     ['no token', () => undefined],
     [
       'a token with a changed payload (tampered)',
@@ -79,7 +79,7 @@ describe('GET /api/me', () => {
       'a token for another audience',
       () => signToken({ sub: String(first.id) }, { audience: 'someone-else' }),
     ],
-    ['an expired token', () => signToken({ sub: String(first.id) }, { expiresIn: -10 })],
+    ['an expired token', () => signToken({ sub: String(first.id) }, { expiresInSeconds: -10 })],
     ['a token whose sub is not a user id', () => signToken({ sub: 'admin' })],
     [
       'a token of another algorithm (HS512)',
@@ -88,7 +88,7 @@ describe('GET /api/me', () => {
     ['a malformed token', () => 'not.a.jwt'],
   ];
   it.each(forged())('answers 401 with the error shape for %s', async (_name, make) => {
-    const token = make();
+    const token = await make();
     const req = request(svc.app()).get('/api/me');
     const res = await (token === undefined ? req : req.set(bearer(token)));
     expect(res.status).toBe(401);
@@ -140,7 +140,7 @@ describe('admin routes are enforced on the server', () => {
   it.each(routes())(
     '%s answers 403 to a non-admin whose token claims is_admin (a client flag is not trusted)',
     async (_name, call) => {
-      const liar = signToken({ sub: String(plain.id), is_admin: true, roles: ['admin'] });
+      const liar = await signToken({ sub: String(plain.id), is_admin: true, roles: ['admin'] });
       expect((await call(liar)).status).toBe(403);
     },
   );

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { errorBodySchema } from '@pitclock/kit';
-import jwt from 'jsonwebtoken';
+import { decodeJwt } from 'jose';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { messages, newIp, useAuthService } from '../../test-support/harness';
@@ -47,7 +47,7 @@ describe('POST /api/auth/refresh', () => {
     expect(Object.keys(res.body).sort()).toEqual(['device_id', 'refresh_token', 'token']);
     expect(res.body.refresh_token).not.toBe(me.refresh_token);
     expect(res.body.device_id).toBe(me.device_id);
-    expect(jwt.decode(res.body.token)).toMatchObject({ sub: String(me.id), is_admin: false });
+    expect(decodeJwt(res.body.token)).toMatchObject({ sub: String(me.id), is_admin: false });
     const family = await familyOf(me.refresh_token);
     expect(family).toHaveLength(2);
     expect(family[0]!.token_hash).toBe(sha256(me.refresh_token));
@@ -138,7 +138,7 @@ describe('POST /api/auth/refresh', () => {
     const me = await svc.signUp();
     await svc.query('update users set is_admin = true where id = $1', [me.id]);
     const res = await refresh(me.refresh_token);
-    expect(jwt.decode(res.body.token)).toMatchObject({ is_admin: true });
+    expect(decodeJwt(res.body.token)).toMatchObject({ is_admin: true });
   });
 
   it('stops working when the user is deleted (the tokens go with the user)', async () => {

@@ -1,12 +1,12 @@
 import { errorBodySchema } from '@pitclock/kit';
-import jwt from 'jsonwebtoken';
+import { decodeJwt } from 'jose';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { bearer, useAuthService, type Signed } from '../../test-support/harness';
 
 const svc = useAuthService();
 
-const genOf = (token: string) => (jwt.decode(token) as jwt.JwtPayload).gen as unknown;
+const genOf = (token: string) => decodeJwt(token).gen;
 
 const expectRevoked = (res: request.Response) => {
   expect(res.status, JSON.stringify(res.body)).toBe(401);
@@ -51,7 +51,7 @@ describe('deletion and role changes end the access tokens at once (issue 17, hol
     expectRevoked(await request(svc.app()).get('/api/users').set(bearer(other.token)));
     expectRevoked(await request(svc.app()).get('/api/me').set(bearer(other.token)));
     const renewed = await refresh(other);
-    expect(jwt.decode(renewed.token)).toMatchObject({
+    expect(decodeJwt(renewed.token)).toMatchObject({
       is_admin: false,
       gen: await svc.generations().current(other.id),
     });
@@ -66,7 +66,7 @@ describe('deletion and role changes end the access tokens at once (issue 17, hol
     await toggle(admin, user.id);
     expectRevoked(await request(svc.app()).get('/api/me').set(bearer(user.token)));
     const renewed = await refresh(user);
-    expect(jwt.decode(renewed.token)).toMatchObject({ is_admin: true });
+    expect(decodeJwt(renewed.token)).toMatchObject({ is_admin: true });
     await request(svc.app()).get('/api/users').set(bearer(renewed.token)).expect(200);
   });
 

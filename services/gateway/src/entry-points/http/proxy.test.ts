@@ -100,6 +100,25 @@ const startInstance = async (
   return instance;
 };
 
+/**
+ * A promise the test releases, for an instance that must not answer before the test has seen what it
+ * waits for (released at the latest when the test ends).
+ */
+const held = () => {
+  let release: () => void = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  opened.push({ close: async () => release() });
+  return { released, release };
+};
+
+/** The gateway listening on port 0 (closed after the test); its port. */
+const listenOnPort0 = async (gateway: ReturnType<typeof gatewayFor>) => {
+  const server = gateway.listen(0, '127.0.0.1');
+  opened.push({ close: () => new Promise<void>((resolve) => server.close(() => resolve())) });
+  await new Promise((resolve) => server.once('listening', resolve));
+  return (server.address() as AddressInfo).port;
+};
+
 const manualClock = () => {
   let time = 1_700_000_000_000;
   return { now: () => time, advance: (ms: number) => (time += ms) };
@@ -331,9 +350,11 @@ describe('failover', () => {
   });
 
   it('an instance that does not answer in time gives 504 and the request is not sent to another', async () => {
-    const slow = await startInstance('a', async (_req, res) => {
-      await new Promise((resolve) => setTimeout(resolve, 3_000));
-      if (!res.destroyed) answerJson(_req, res, '');
+    // The instance answers only once the test is over: long after the gateway's timeout.
+    const answering = held();
+    const slow = await startInstance('a', async (req, res) => {
+      await answering.released;
+      if (!res.destroyed) answerJson(req, res, '');
     });
     const b = await startInstance('b');
     const gateway = gatewayFor([slow.url, b.url], { proxyTimeoutMs: 200 });
@@ -347,14 +368,38 @@ describe('failover', () => {
   });
 
   it('once the response headers came, a cut connection is passed on as a cut and never retried', async () => {
-    const a = await startInstance('a', (_req, res) => {
-      res.writeHead(200, { 'Content-Type': 'application/json' });
-      res.flushHeaders();
-      setTimeout(() => res.socket?.destroy(), 20);
+    const cut = held();
+    const a = await startInstance('a', async (_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'text/plain' });
+      res.write('partial;');
+      await cut.released;
+      res.socket?.destroy();
     });
     const b = await startInstance('b');
-    const gateway = gatewayFor([a.url, b.url]);
-    await expect(request(gateway).get('/api/me')).rejects.toThrow(/socket hang up|aborted|ECONNRESET/);
+    const port = await listenOnPort0(gatewayFor([a.url, b.url]));
+    // The instance cuts its connection once the client has the headers and the first bytes.
+    const outcome = await new Promise<{ status: number; received: string; error?: string }>(
+      (resolve, reject) => {
+        http
+          .get(
+            { port, host: '127.0.0.1', path: '/api/me', headers: { 'Accept-Encoding': 'identity' } },
+            (res) => {
+              let received = '';
+              res.setEncoding('utf8');
+              res.on('data', (chunk: string) => {
+                received += chunk;
+                cut.release();
+              });
+              res.on('error', (err) =>
+                resolve({ status: res.statusCode ?? 0, received, error: err.message }),
+              );
+              res.on('end', () => resolve({ status: res.statusCode ?? 0, received }));
+            },
+          )
+          .on('error', reject);
+      },
+    );
+    expect(outcome).toEqual({ status: 200, received: 'partial;', error: 'aborted' });
     expect(a.seen).toHaveLength(1);
     expect(b.seen).toEqual([]);
   });
@@ -455,8 +500,6 @@ const startResettingOnReuse = async () => {
   return { url: `http://127.0.0.1:${port}`, connections: () => connections, answered: () => answered };
 };
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 describe('keep-alive connections to the instances', () => {
   it('reuses one connection per instance for sequential requests, and sends no Connection: close', async () => {
     const connectionHeaders: (string | undefined)[] = [];
@@ -501,13 +544,12 @@ describe('keep-alive connections to the instances', () => {
   });
 
   it('never reuses a connection the instance closed while it was idle', async () => {
-    const a = await startInstance('a', (req, res, body) => {
-      // The instance closes the connection shortly after answering, as its keep-alive timeout would.
-      res.once('finish', () => setTimeout(() => req.socket.end(), 50));
-      answerJson(req, res, body);
-    });
+    const a = await startInstance('a');
     const gateway = gatewayFor([a.url]);
     await request(gateway).get('/api/me').expect(200);
+    // Answered: the connection idles in the gateway's pool. The instance closes it, as its keep-alive
+    // timeout would.
+    for (const socket of a.sockets) socket.end();
     // Closed on both ends: the gateway has seen the instance's FIN (its side answers it at once).
     await vi.waitFor(() => expect(a.sockets.size).toBe(0), { timeout: 10_000, interval: 20 });
     const res = await request(gateway).post('/api/login').send({ email: 'a@b.c' }).expect(200);
@@ -517,15 +559,27 @@ describe('keep-alive connections to the instances', () => {
   });
 
   it('opens at most upstreamMaxSockets connections per instance; further requests wait for one', async () => {
+    const answering = held();
     const a = await startInstance('a', async (req, res, body) => {
-      await sleep(50);
+      await answering.released;
       answerJson(req, res, body);
     });
-    const gateway = gatewayFor([a.url], { upstreamMaxSockets: 2 });
-    const answers = await Promise.all(
-      Array.from({ length: 6 }, (_, i) => request(gateway).get(`/api/me?i=${i}`)),
+    const spied = createLogger({ name: 'gateway-proxy-sockets-test', level: 'silent' });
+    const debug = vi.spyOn(spied, 'debug');
+    const attempts = () => debug.mock.calls.filter(([, message]) => message === 'proxy attempt').length;
+    const gateway = gatewayFor([a.url], { upstreamMaxSockets: 2, logger: spied });
+    const answers = Promise.all(Array.from({ length: 6 }, (_, i) => request(gateway).get(`/api/me?i=${i}`)));
+    // All six went to the instance's agent while two are held there: without the cap, each would have
+    // been given a connection of its own.
+    await vi.waitFor(
+      () => {
+        expect(attempts()).toBe(6);
+        expect(a.seen).toHaveLength(2);
+      },
+      { timeout: 10_000, interval: 20 },
     );
-    expect(answers.map((res) => res.status)).toEqual([200, 200, 200, 200, 200, 200]);
+    answering.release();
+    expect((await answers).map((res) => res.status)).toEqual([200, 200, 200, 200, 200, 200]);
     expect(a.seen).toHaveLength(6);
     expect(a.connections()).toBe(2);
   });

@@ -14,8 +14,8 @@ import { bearer, tokenFor, useLicensingService, type Caller } from '../../test-s
 const svc = useLicensingService();
 
 let admin: Caller;
-beforeAll(() => {
-  admin = svc.admin();
+beforeAll(async () => {
+  admin = await svc.admin();
 });
 
 const mint = async (userId: number) => {
@@ -43,7 +43,7 @@ const rowsContaining = async (database: Pick<Database, 'pool'>, text: string) =>
 
 describe('activation codes are stored as a hash', () => {
   it('after minting, no column of the database holds the code, with or without its dash', async () => {
-    const cook = svc.user();
+    const cook = await svc.user();
     const minted = await mint(cook.id);
     const code = normalizeActivationCode(minted.code);
     expect(await svc.count('activation_codes', 'user_id = $1', [cook.id])).toBe(1);
@@ -52,7 +52,7 @@ describe('activation codes are stored as a hash', () => {
   });
 
   it('the code still activates (typed in lower case, with spaces), and only once', async () => {
-    const cook = svc.user();
+    const cook = await svc.user();
     await grant(cook.id, 2);
     const minted = await mint(cook.id);
     const typed = ` ${minted.code.toLowerCase().replace('-', ' - ')} `;
@@ -118,7 +118,7 @@ describe('a code stored in clear before the migration', () => {
 
     const res = await request(svc.makeApp({}, { database }))
       .post('/api/license/activate')
-      .set(bearer(tokenFor(userId)))
+      .set(bearer(await tokenFor(userId)))
       .send({ code: 'hjkm-2345', device_uid: 'legacy-phone' });
     expect(res.status, JSON.stringify(res.body)).toBe(200);
     expect(res.body).toMatchObject({ user_id: userId, balance: 0 });

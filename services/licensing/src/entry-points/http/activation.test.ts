@@ -21,8 +21,8 @@ const storedHash = (shown: string) =>
   createActivationCodeHashes(JWT_SECRET).of(normalizeActivationCode(shown));
 
 let admin: Caller;
-beforeAll(() => {
-  admin = svc.admin();
+beforeAll(async () => {
+  admin = await svc.admin();
 });
 
 const mint = async (body?: object) => {
@@ -41,7 +41,7 @@ const activate = (body: unknown, who: Caller = admin) =>
 
 describe('POST /api/licenses/codes (admin)', () => {
   it('mints a short unambiguous single-use code for the user, with its expiry', async () => {
-    const cook = svc.user();
+    const cook = await svc.user();
     const before = Date.now();
     const code = await mint({ user_id: cook.id });
     expect(code.code).toMatch(ACTIVATION_CODE_PATTERN);
@@ -69,7 +69,10 @@ describe('POST /api/licenses/codes (admin)', () => {
       expect(res.status).toBe(400);
       expect(res.body).toMatchObject({ error: 'validation_failed', message: m.userRequired });
     }
-    const res = await request(svc.app()).post('/api/licenses/codes').set(svc.user().headers).send({});
+    const res = await request(svc.app())
+      .post('/api/licenses/codes')
+      .set((await svc.user()).headers)
+      .send({});
     expect(res.status).toBe(403);
     expect((await request(svc.app()).post('/api/licenses/codes')).status).toBe(401);
     expect(await svc.counts()).toEqual(before);
@@ -78,7 +81,7 @@ describe('POST /api/licenses/codes (admin)', () => {
 
 describe('POST /api/license/activate', () => {
   it('consumes the code and one credit, registers the device and answers a device token that verifies offline', async () => {
-    const cook = svc.user();
+    const cook = await svc.user();
     await grant(cook.id, 3);
     const code = await mint({ user_id: cook.id });
     const res = await activate({
@@ -121,7 +124,7 @@ describe('POST /api/license/activate', () => {
   });
 
   it('a signed-in user (not only an admin) may activate with a code minted for them; an empty device name is omitted', async () => {
-    const cook = svc.user();
+    const cook = await svc.user();
     await grant(cook.id, 1);
     const code = await mint({ user_id: cook.id });
     const res = await activate({ code: code.code, device_uid: 'own-phone', device_name: '   ' }, cook).expect(
@@ -142,7 +145,7 @@ describe('POST /api/license/activate', () => {
     };
 
     it('a used code answers 409 activation_code_used', async () => {
-      const cook = svc.user();
+      const cook = await svc.user();
       await grant(cook.id, 5);
       const code = await mint({ user_id: cook.id });
       await activate({ code: code.code, device_uid: 'first' }).expect(200);
@@ -155,7 +158,7 @@ describe('POST /api/license/activate', () => {
     });
 
     it('an expired code answers 409 activation_code_expired', async () => {
-      const cook = svc.user();
+      const cook = await svc.user();
       await grant(cook.id, 5);
       const code = await mint({ user_id: cook.id });
       svc.clock.advance(60 * 60_000 + 1000);
@@ -172,7 +175,7 @@ describe('POST /api/license/activate', () => {
     });
 
     it('a user with no credits answers 409 no_credits; the code stays usable once credits are added', async () => {
-      const cook = svc.user();
+      const cook = await svc.user();
       const code = await mint({ user_id: cook.id });
       await refused({ code: code.code, device_uid: 'broke' }, 409, 'no_credits', m.noCredits);
       await grant(cook.id, 1);
@@ -190,7 +193,7 @@ describe('POST /api/license/activate', () => {
     });
 
     it('a revoked device of that user answers 403 device_revoked', async () => {
-      const cook = svc.user();
+      const cook = await svc.user();
       await grant(cook.id, 5);
       const first = await activate({
         code: (await mint({ user_id: cook.id })).code,
@@ -238,7 +241,7 @@ describe('POST /api/license/activate', () => {
   });
 
   it('20 simultaneous activations with one code succeed once; with 3 credits and 10 codes, exactly 3 succeed', async () => {
-    const cook = svc.user();
+    const cook = await svc.user();
     await grant(cook.id, 10);
     const code = await mint({ user_id: cook.id });
     const race = await Promise.all(
@@ -249,7 +252,7 @@ describe('POST /api/license/activate', () => {
       true,
     );
 
-    const poor = svc.user();
+    const poor = await svc.user();
     await grant(poor.id, 3);
     const codes = await Promise.all(Array.from({ length: 10 }, () => mint({ user_id: poor.id })));
     const results = await Promise.all(codes.map((c, i) => activate({ code: c.code, device_uid: `p-${i}` })));

@@ -14,8 +14,8 @@ import {
 const svc = useLicensingService();
 
 let plain: Caller;
-beforeAll(() => {
-  plain = svc.user();
+beforeAll(async () => {
+  plain = await svc.user();
 });
 
 type Call = [string, (app: ReturnType<typeof svc.app>) => request.Test];
@@ -57,7 +57,7 @@ describe('every admin endpoint is enforced on the server', () => {
   );
 
   it('an is_admin claim in the token grants nothing: the auth service (its database) decides', async () => {
-    const forged = signAccessToken(
+    const forged = await signAccessToken(
       { userId: plain.id, claims: { is_admin: true, roles: ['admin'] } },
       { secret: JWT_SECRET, audience: JWT_AUDIENCE },
     );
@@ -67,13 +67,16 @@ describe('every admin endpoint is enforced on the server', () => {
 
   it('a token signed with another secret is 401 before auth is asked', async () => {
     const calls = svc.authStandIn().calls();
-    const forged = signAccessToken({ userId: plain.id }, { secret: 'x'.repeat(40), audience: JWT_AUDIENCE });
+    const forged = await signAccessToken(
+      { userId: plain.id },
+      { secret: 'x'.repeat(40), audience: JWT_AUDIENCE },
+    );
     expect((await request(svc.app()).get('/api/promo-codes').set(bearer(forged))).status).toBe(401);
     expect(svc.authStandIn().calls()).toBe(calls);
   });
 
   it('an account the auth service no longer knows answers 401', async () => {
-    const gone = svc.admin();
+    const gone = await svc.admin();
     svc.authStandIn().accounts.delete(gone.id);
     const res = await request(svc.app()).get('/api/promo-codes').set(gone.headers);
     expect(res.status).toBe(401);
@@ -84,20 +87,23 @@ describe('every admin endpoint is enforced on the server', () => {
 describe('admin answers of the auth service are cached per token for a short time', () => {
   it('a burst of 20 admin calls with one token costs one lookup; another token costs its own', async () => {
     const app = svc.makeApp();
-    const admin = svc.admin();
+    const admin = await svc.admin();
     const before = svc.authStandIn().calls();
     const results = await Promise.all(
       Array.from({ length: 20 }, () => request(app).get('/api/licenses/devices').set(admin.headers)),
     );
     expect(results.every((r) => r.status === 200)).toBe(true);
     expect(svc.authStandIn().calls() - before).toBe(1);
-    await request(app).get('/api/licenses/devices').set(svc.admin().headers).expect(200);
+    await request(app)
+      .get('/api/licenses/devices')
+      .set((await svc.admin()).headers)
+      .expect(200);
     expect(svc.authStandIn().calls() - before).toBe(2);
   });
 
   it('a demotion is seen once the cache time has passed; with ADMIN_CHECK_CACHE_SECONDS=0 every call asks', async () => {
     const app = svc.makeApp({ ADMIN_CHECK_CACHE_SECONDS: '0' });
-    const admin = svc.admin();
+    const admin = await svc.admin();
     const before = svc.authStandIn().calls();
     for (let i = 0; i < 3; i += 1)
       await request(app).get('/api/licenses/devices').set(admin.headers).expect(200);
@@ -110,7 +116,7 @@ describe('admin answers of the auth service are cached per token for a short tim
 describe('when the auth service cannot answer, admin routes answer 503 and never allow', () => {
   it('auth unreachable: 503 with the error shape, nothing stored', async () => {
     const app = svc.makeApp({ AUTH_URL: `http://127.0.0.1:${await closedPort()}` });
-    const admin = svc.admin();
+    const admin = await svc.admin();
     const before = await svc.counts();
     const res = await request(app).post('/api/promo-codes').set(admin.headers).send({ code: 'DOWN' });
     expect(res.status).toBe(503);
@@ -120,7 +126,7 @@ describe('when the auth service cannot answer, admin routes answer 503 and never
 
   it('auth answering 500, or not answering within AUTH_TIMEOUT_MS: 503; a failure is not cached', async () => {
     const app = svc.makeApp({ AUTH_TIMEOUT_MS: '300' });
-    const admin = svc.admin();
+    const admin = await svc.admin();
     try {
       svc.authStandIn().setMode('error');
       expect((await request(app).get('/api/promo-codes').set(admin.headers)).status).toBe(503);
@@ -133,7 +139,7 @@ describe('when the auth service cannot answer, admin routes answer 503 and never
   });
 
   it('user routes do not need the auth service: redeem works while it is down', async () => {
-    const admin = svc.admin();
+    const admin = await svc.admin();
     await request(svc.app())
       .post('/api/promo-codes')
       .set(admin.headers)

@@ -10,9 +10,9 @@ const svc = useLicensingService();
 
 let admin: Caller;
 let plain: Caller;
-beforeAll(() => {
-  admin = svc.admin();
-  plain = svc.user();
+beforeAll(async () => {
+  admin = await svc.admin();
+  plain = await svc.user();
 });
 
 const adjust = (body: unknown, who: Caller = admin) =>
@@ -48,7 +48,7 @@ describe('credits (admin)', () => {
   });
 
   it('POST /api/users/{id}/credits adds credits; admin-adjust moves them both ways; GET answers balance and ledger newest first', async () => {
-    const userId = svc.user().id;
+    const userId = (await svc.user()).id;
     const added = CreditChangeResponse.parse((await addCredits(userId, { amount: 10 }).expect(200)).body);
     expect(added).toMatchObject({
       user_id: userId,
@@ -75,7 +75,7 @@ describe('credits (admin)', () => {
   });
 
   it('an adjustment that would take the balance below 0 answers 409 balance_below_zero and stores nothing', async () => {
-    const userId = svc.user().id;
+    const userId = (await svc.user()).id;
     await addCredits(userId, { amount: 2 }).expect(200);
     for (const amount of [-3, -1_000_000]) {
       const before = await svc.counts();
@@ -83,14 +83,14 @@ describe('credits (admin)', () => {
       expect(res.body).toEqual({ error: 'balance_below_zero', message: m.balanceBelowZero });
       expect(await svc.counts()).toEqual(before);
     }
-    const fresh = svc.user().id;
+    const fresh = (await svc.user()).id;
     await adjust({ user_id: fresh, amount: -1 }).expect(409);
     expect(await svc.count('credit_balances', 'user_id = $1', [fresh])).toBe(0);
     expect(await stored(userId)).toEqual({ balance: 2, sum: 2 });
   });
 
   it('50 simultaneous -1 adjustments of a balance of 20 succeed 20 times and leave 0 = the ledger sum', async () => {
-    const userId = svc.user().id;
+    const userId = (await svc.user()).id;
     await addCredits(userId, { amount: 20 }).expect(200);
     const results = await Promise.all(
       Array.from({ length: 50 }, () => adjust({ user_id: userId, amount: -1 })),
@@ -108,7 +108,7 @@ describe('credits (admin)', () => {
           { maxLength: 12 },
         ),
         async (amounts) => {
-          const userId = svc.user().id;
+          const userId = (await svc.user()).id;
           let model = 0;
           for (const amount of amounts) {
             const res = await adjust({ user_id: userId, amount });

@@ -18,13 +18,14 @@ const svc = useLicensingService();
 let admin: Caller;
 let plain: Caller;
 let seq = 0;
-beforeAll(() => {
-  admin = svc.admin();
-  plain = svc.user();
+beforeAll(async () => {
+  admin = await svc.admin();
+  plain = await svc.user();
 });
 
 /** A user with a licensed device (redeemed from a fresh code of licenseDays). */
-const licensed = async (deviceUid: string, licenseDays = 30, who: Caller = svc.user()) => {
+const licensed = async (deviceUid: string, licenseDays = 30, given?: Caller) => {
+  const who = given ?? (await svc.user());
   seq += 1;
   const code = `DEV-${seq}`;
   await request(svc.app())
@@ -123,7 +124,7 @@ describe('devices (admin)', () => {
 
 describe("a user's licences (admin): GET /api/users/{id}/licenses and POST .../{deviceId}/revoke|restore", () => {
   it('answers status, balance, devices with last seen and the ledger; status is none, active or inactive from the devices', async () => {
-    const nobody = svc.user();
+    const nobody = await svc.user();
     const none = UserLicensesResponse.parse(
       (await request(svc.app()).get(`/api/users/${nobody.id}/licenses`).set(admin.headers).expect(200)).body,
     );
@@ -181,7 +182,7 @@ describe("a user's licences (admin): GET /api/users/{id}/licenses and POST .../{
   it("restore of a device that is not the user's (or none) answers 404 'No device to restore' and changes nothing", async () => {
     const { deviceId } = await licensed('someone-elses');
     await request(svc.app()).patch(`/api/licenses/devices/${deviceId}/revoke`).set(admin.headers).expect(200);
-    const other = svc.user();
+    const other = await svc.user();
     const before = await svc.counts();
     const res = await request(svc.app())
       .post(`/api/users/${other.id}/licenses/${deviceId}/restore`)
@@ -216,7 +217,7 @@ describe('GET /api/licenses/statuses (admin): the licence status the admin users
     const { who: activeUser } = await licensed('status-a');
     const { who: revokedUser, deviceId } = await licensed('status-b');
     await request(svc.app()).patch(`/api/licenses/devices/${deviceId}/revoke`).set(admin.headers).expect(200);
-    const nobody = svc.user();
+    const nobody = await svc.user();
     const res = await request(svc.app())
       .get(`/api/licenses/statuses?user_ids=${nobody.id},${activeUser.id},${revokedUser.id}`)
       .set(admin.headers)
@@ -288,7 +289,7 @@ describe('POST /api/licenses/check (signed in): how the app learns of a revocati
       svc.clock.reset();
     }
     expect((await check(who, 'never-seen').expect(200)).body).toEqual({ status: 'none', expires_at: null });
-    expect((await check(svc.user(), 'expiring').expect(200)).body.status).toBe('none');
+    expect((await check(await svc.user(), 'expiring').expect(200)).body.status).toBe('none');
   });
 
   it('answers 400 without a device id and 401 without a token', async () => {

@@ -16,8 +16,8 @@ let cook: Caller;
 let activationCode: string;
 
 beforeAll(async () => {
-  admin = svc.admin();
-  cook = svc.user();
+  admin = await svc.admin();
+  cook = await svc.user();
   await request(svc.app())
     .post('/api/promo-codes')
     .set(admin.headers)
@@ -123,7 +123,7 @@ describe('logs never carry query parameters (hole 5)', () => {
     try {
       const res = await request(app)
         .post('/api/promo-codes/redeem')
-        .set(svc.user().headers)
+        .set((await svc.user()).headers)
         .send({ code: PROMO, device_id: deviceId });
       expect(res.status).toBe(500);
     } finally {

@@ -8,9 +8,9 @@ const svc = useLicensingService();
 
 let admin: Caller;
 let plain: Caller;
-beforeAll(() => {
-  admin = svc.admin();
-  plain = svc.user();
+beforeAll(async () => {
+  admin = await svc.admin();
+  plain = await svc.user();
 });
 
 const create = (body: unknown, who: Caller = admin) =>

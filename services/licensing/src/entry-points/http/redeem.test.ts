@@ -19,8 +19,8 @@ const svc = useLicensingService({ DEFAULT_LICENSE_DAYS: '365' });
 
 let admin: Caller;
 let codeSeq = 0;
-beforeAll(() => {
-  admin = svc.admin();
+beforeAll(async () => {
+  admin = await svc.admin();
 });
 
 const newCode = async (body: Record<string, unknown> = {}): Promise<PromoCode> => {
@@ -45,7 +45,7 @@ const publicKey = async () =>
 describe('POST /api/promo-codes/redeem', () => {
   it('records the redemption, registers the device and answers a licence that verifies offline with the served public key (WebCrypto)', async () => {
     const promo = await newCode({ max_uses: 5, license_days: 30 });
-    const cook = svc.user();
+    const cook = await svc.user();
     const before = Date.now();
     const res = await redeem(cook, { code: ` ${promo.code.toLowerCase()} `, device_id: ' device-abc ' });
     expect(res.status, JSON.stringify(res.body)).toBe(201);
@@ -53,9 +53,8 @@ describe('POST /api/promo-codes/redeem', () => {
     expect(body).toMatchObject({ device_id: 'device-abc', user_id: cook.id });
 
     const key = await publicKey();
-    const subtle = globalThis.crypto.subtle;
-    const viaJwk = await verifyDeviceLicense(body.license, key.public_key, { subtle });
-    const viaPem = await verifyDeviceLicense(body.license, key.public_key_pem, { subtle });
+    const viaJwk = await verifyDeviceLicense(body.license, key.public_key);
+    const viaPem = await verifyDeviceLicense(body.license, key.public_key_pem);
     expect(viaJwk).toEqual(viaPem);
     expect(viaJwk.ok).toBe(true);
     const claims = readDeviceLicense(body.license)!.claims;
@@ -79,7 +78,7 @@ describe('POST /api/promo-codes/redeem', () => {
 
   it('a tampered licence, or one checked against another key, does not verify', async () => {
     const promo = await newCode();
-    const res = await redeem(svc.user(), { code: promo.code, device_id: 'device-tamper' }).expect(201);
+    const res = await redeem(await svc.user(), { code: promo.code, device_id: 'device-tamper' }).expect(201);
     const { license } = RedeemResponse.parse(res.body);
     const key = await publicKey();
     const [header, payload, signature] = license.split('.') as [string, string, string];
@@ -99,13 +98,13 @@ describe('POST /api/promo-codes/redeem', () => {
 
   it('without license_days the licence lasts DEFAULT_LICENSE_DAYS', async () => {
     const promo = await newCode();
-    const res = await redeem(svc.user(), { code: promo.code, device_id: 'device-default' }).expect(201);
+    const res = await redeem(await svc.user(), { code: promo.code, device_id: 'device-default' }).expect(201);
     const claims = readDeviceLicense(res.body.license)!.claims;
     expect(claims.exp - claims.iat).toBe(365 * 86_400);
   });
 
   it('a second code on the same device refreshes that device: one device row, the later expiry kept', async () => {
-    const cook = svc.user();
+    const cook = await svc.user();
     const long = await newCode({ license_days: 100 });
     const short = await newCode({ license_days: 10 });
     const first = await redeem(cook, { code: long.code, device_id: 'device-same' }).expect(201);
@@ -125,20 +124,38 @@ describe('POST /api/promo-codes/redeem', () => {
     };
 
     it('an unknown code answers 404 code_unknown', async () => {
-      await refused(svc.user(), { code: 'NO-SUCH-CODE', device_id: 'd' }, 404, 'code_unknown', m.codeUnknown);
+      await refused(
+        await svc.user(),
+        { code: 'NO-SUCH-CODE', device_id: 'd' },
+        404,
+        'code_unknown',
+        m.codeUnknown,
+      );
     });
 
     it('a disabled code answers 409 code_disabled', async () => {
       const promo = await newCode();
       await request(svc.app()).post(`/api/promo-codes/${promo.id}/toggle`).set(admin.headers).expect(200);
-      await refused(svc.user(), { code: promo.code, device_id: 'd' }, 409, 'code_disabled', m.codeDisabled);
+      await refused(
+        await svc.user(),
+        { code: promo.code, device_id: 'd' },
+        409,
+        'code_disabled',
+        m.codeDisabled,
+      );
     });
 
     it('an expired code answers 409 code_expired', async () => {
       const promo = await newCode({ expires_at: new Date(Date.now() + DAY_MS).toISOString() });
       svc.clock.advance(DAY_MS + 1000);
       try {
-        await refused(svc.user(), { code: promo.code, device_id: 'd' }, 409, 'code_expired', m.codeExpired);
+        await refused(
+          await svc.user(),
+          { code: promo.code, device_id: 'd' },
+          409,
+          'code_expired',
+          m.codeExpired,
+        );
       } finally {
         svc.clock.reset();
       }
@@ -146,9 +163,9 @@ describe('POST /api/promo-codes/redeem', () => {
 
     it('a used-up code answers 409 code_used_up', async () => {
       const promo = await newCode({ max_uses: 1 });
-      await redeem(svc.user(), { code: promo.code, device_id: 'first-device' }).expect(201);
+      await redeem(await svc.user(), { code: promo.code, device_id: 'first-device' }).expect(201);
       await refused(
-        svc.user(),
+        await svc.user(),
         { code: promo.code, device_id: 'other-device' },
         409,
         'code_used_up',
@@ -158,7 +175,7 @@ describe('POST /api/promo-codes/redeem', () => {
 
     it('a second redemption by the same user (another device) answers 409 already_redeemed_user', async () => {
       const promo = await newCode();
-      const cook = svc.user();
+      const cook = await svc.user();
       await redeem(cook, { code: promo.code, device_id: 'phone' }).expect(201);
       await refused(
         cook,
@@ -171,9 +188,9 @@ describe('POST /api/promo-codes/redeem', () => {
 
     it('a second redemption on the same device (another user) answers 409 already_redeemed_device', async () => {
       const promo = await newCode();
-      await redeem(svc.user(), { code: promo.code, device_id: 'shared-laptop' }).expect(201);
+      await redeem(await svc.user(), { code: promo.code, device_id: 'shared-laptop' }).expect(201);
       await refused(
-        svc.user(),
+        await svc.user(),
         { code: promo.code, device_id: 'shared-laptop' },
         409,
         'already_redeemed_device',
@@ -182,7 +199,7 @@ describe('POST /api/promo-codes/redeem', () => {
     });
 
     it('a revoked device answers 403 device_revoked: a new code does not bring it back', async () => {
-      const cook = svc.user();
+      const cook = await svc.user();
       await redeem(cook, { code: (await newCode()).code, device_id: 'revoked-one' }).expect(201);
       const [device] = await svc.query<{ id: number }>('select id from devices where user_id = $1', [
         cook.id,
@@ -216,7 +233,7 @@ describe('POST /api/promo-codes/redeem', () => {
       ],
     ])('answers 400 for %s', async (_name, body, message) => {
       const before = await svc.counts();
-      const res = await redeem(svc.user(), body);
+      const res = await redeem(await svc.user(), body);
       expect(res.status).toBe(400);
       expect(errorBodySchema.parse(res.body)).toMatchObject({ error: 'validation_failed', message });
       expect(await svc.counts()).toEqual(before);
@@ -237,7 +254,7 @@ describe('POST /api/promo-codes/redeem', () => {
 
   it('answers 429 with Retry-After once a user passes REDEEM_LIMIT_PER_USER_PER_MINUTE, nothing stored', async () => {
     const limited = svc.makeApp({ REDEEM_LIMIT_PER_USER_PER_MINUTE: '2' });
-    const cook = svc.user();
+    const cook = await svc.user();
     for (const device of ['x1', 'x2'])
       await request(limited)
         .post('/api/promo-codes/redeem')
@@ -267,7 +284,7 @@ describe('redemption is atomic under concurrency', () => {
 
   it('200 simultaneous redeems of a code with max_uses 10 give exactly 10 licences and 10 redemptions', async () => {
     const promo = await newCode({ max_uses: 10 });
-    const cooks = Array.from({ length: 200 }, () => svc.user());
+    const cooks = await Promise.all(Array.from({ length: 200 }, () => svc.user()));
     const server = await listen(svc.app());
     try {
       const results = await Promise.all(
@@ -290,7 +307,7 @@ describe('redemption is atomic under concurrency', () => {
 
   it('one user racing on two devices, or two users racing on one device, redeem once', async () => {
     const promo = await newCode();
-    const cook = svc.user();
+    const cook = await svc.user();
     const server = await listen(svc.app());
     try {
       const sameUser = await Promise.all(
@@ -302,7 +319,7 @@ describe('redemption is atomic under concurrency', () => {
       expect(new Set(sameUser.filter((r) => r.status !== 201).map((r) => r.body.error))).toEqual(
         new Set(['already_redeemed_user']),
       );
-      const others = Array.from({ length: 20 }, () => svc.user());
+      const others = await Promise.all(Array.from({ length: 20 }, () => svc.user()));
       const sameDevice = await Promise.all(
         others.map((other) => post(server.url, other, { code: promo.code, device_id: 'one-shared-device' })),
       );
@@ -322,7 +339,7 @@ describe('GET /api/licenses/public-key', () => {
     const res = await request(svc.app()).get('/api/licenses/public-key').expect(200);
     expect(res.headers['cache-control']).toBe('public, max-age=3600');
     const key = LicensePublicKeyResponse.parse(res.body);
-    expect(key.kid).toBe(jwkThumbprint(key.public_key));
+    expect(key.kid).toBe(await jwkThumbprint(key.public_key));
     const second = await request(svc.makeApp()).get('/api/licenses/public-key').expect(200);
     expect(second.body).toEqual(res.body);
     expect(await svc.count('signing_keys')).toBe(1);
@@ -339,7 +356,7 @@ describe('GET /api/licenses/public-key', () => {
     expect(stored.map((row) => row.kid)).not.toContain(key.kid);
     const res = await request(app)
       .post('/api/promo-codes/redeem')
-      .set(svc.user().headers)
+      .set((await svc.user()).headers)
       .send({ code: (await newCode()).code, device_id: 'configured-key' })
       .expect(201);
     expect(await verifyDeviceLicense(res.body.license, key.public_key)).toMatchObject({ ok: true });

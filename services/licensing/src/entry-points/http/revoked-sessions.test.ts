@@ -10,7 +10,7 @@ const svc = useLicensingService();
 
 let admin: Caller;
 beforeAll(async () => {
-  admin = svc.admin();
+  admin = await svc.admin();
   await request(svc.app())
     .post('/api/promo-codes')
     .set(admin.headers)
@@ -20,7 +20,7 @@ beforeAll(async () => {
 
 describe('tokens of an older generation', () => {
   it("a deleted user's token answers 401 token_revoked and cannot redeem a promo code; nothing stored", async () => {
-    const cook = svc.user();
+    const cook = await svc.user();
     await request(svc.app())
       .post('/api/licenses/check')
       .set(cook.headers)
@@ -38,7 +38,7 @@ describe('tokens of an older generation', () => {
   });
 
   it("a deleted user's token cannot activate a code either", async () => {
-    const cook = svc.user();
+    const cook = await svc.user();
     await request(svc.app())
       .post(`/api/users/${cook.id}/credits`)
       .set(admin.headers)
@@ -62,7 +62,7 @@ describe('tokens of an older generation', () => {
   });
 
   it('a demoted admin loses admin rights at once, although the last answer was cached', async () => {
-    const boss = svc.admin();
+    const boss = await svc.admin();
     // Cached for ADMIN_CHECK_CACHE_SECONDS (15 s by default) per token.
     await request(svc.app()).get('/api/licenses/devices').set(boss.headers).expect(200);
     await request(svc.app()).get('/api/licenses/devices').set(boss.headers).expect(200);
@@ -81,7 +81,7 @@ describe('tokens of an older generation', () => {
   });
 
   it('a token of the current generation keeps working', async () => {
-    const cook = svc.user();
+    const cook = await svc.user();
     const current = await svc.endSessions(cook, { isAdmin: false });
     await request(svc.app())
       .post('/api/licenses/check')

@@ -10,8 +10,8 @@ import { useLicensingService, type Caller } from '../../test-support/harness';
 const svc = useLicensingService();
 
 let admin: Caller;
-beforeAll(() => {
-  admin = svc.admin();
+beforeAll(async () => {
+  admin = await svc.admin();
 });
 
 const INT4_MAX = 2_147_483_647;
@@ -54,7 +54,7 @@ describe('GET /api/licenses/statuses with user ids PostgreSQL cannot hold', () =
 describe('a credit balance that would pass 2^31-1', () => {
   /** A user whose stored balance (and ledger sum) is `balance`, arranged in the database. */
   const userWithBalance = async (balance: number) => {
-    const cook = svc.user();
+    const cook = await svc.user();
     await svc.query(
       "insert into credit_ledger (user_id, delta, reason, actor_id) values ($1, $2, 'admin_grant', $3)",
       [cook.id, balance, admin.id],

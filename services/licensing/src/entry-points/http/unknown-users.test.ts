@@ -10,8 +10,8 @@ import { useLicensingService, type Caller } from '../../test-support/harness';
 const svc = useLicensingService();
 
 let admin: Caller;
-beforeAll(() => {
-  admin = svc.admin();
+beforeAll(async () => {
+  admin = await svc.admin();
 });
 
 /** A user id the auth service has never had. */
@@ -43,7 +43,7 @@ describe('minting for a user id the auth service does not know', () => {
   });
 
   it.each(calls)('%s for a deleted user answers 404 too', async (_name, call) => {
-    const gone = svc.user();
+    const gone = await svc.user();
     await svc.endSessions(gone, 'delete');
     const before = await svc.counts();
     expect((await call(gone.id)).status).toBe(404);
@@ -51,7 +51,7 @@ describe('minting for a user id the auth service does not know', () => {
   });
 
   it.each(calls)('%s for a user auth knows goes through as before', async (_name, call, status) => {
-    const cook = svc.user();
+    const cook = await svc.user();
     const res = await call(cook.id);
     expect(res.status, JSON.stringify(res.body)).toBe(status);
   });
@@ -60,7 +60,7 @@ describe('minting for a user id the auth service does not know', () => {
     '%s answers 503 and stores nothing when the auth service cannot say whether the user exists',
     async (_name, call) => {
       const standIn = svc.authStandIn();
-      const cook = svc.user();
+      const cook = await svc.user();
       const app = svc.makeApp({ AUTH_TIMEOUT_MS: '300' });
       // The admin check is cached; the user lookup is not, and fails closed.
       await request(app).get('/api/licenses/devices').set(admin.headers).expect(200);
@@ -80,7 +80,7 @@ describe('minting for a user id the auth service does not know', () => {
   it('the auth service unreachable: 503, nothing stored', async () => {
     const app = svc.makeApp({ AUTH_URL: `http://127.0.0.1:${await closedPort()}` });
     const before = await svc.counts();
-    expect((await addCredits(svc.user().id, app)).status).toBe(503);
+    expect((await addCredits((await svc.user()).id, app)).status).toBe(503);
     expect(await svc.counts()).toEqual(before);
   });
 });

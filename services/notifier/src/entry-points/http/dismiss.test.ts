@@ -38,7 +38,7 @@ const jobSteps = async (userId: number, runId: string) =>
 
 describe('POST /api/push/dismiss', () => {
   it('with a valid token and no bearer: marks the step dismissed and removes its jobs only (204)', async () => {
-    const cook = svc.user();
+    const cook = await svc.user();
     await putRun(cook, 'run-1');
     const token = tokens.sign({ userId: cook.id, runId: 'run-1', stepId: 'trim', expiresAt: inAMinute() });
     const res = await dismiss({ token }).expect(204);
@@ -52,7 +52,7 @@ describe('POST /api/push/dismiss', () => {
   });
 
   it('an expired token, or one signed with another key, is 401 and changes nothing', async () => {
-    const cook = svc.user();
+    const cook = await svc.user();
     await putRun(cook, 'run-2');
     const claims = { userId: cook.id, runId: 'run-2', stepId: 'trim' };
     const expired = tokens.sign({ ...claims, expiresAt: new Date(Date.now() - 1_000) });
@@ -79,7 +79,7 @@ describe('POST /api/push/dismiss', () => {
   });
 
   it("a token for another user's run of the same id dismisses nothing of this user's", async () => {
-    const [cook, other] = [svc.user(), svc.user()];
+    const [cook, other] = [await svc.user(), await svc.user()];
     await putRun(cook, 'run-3');
     const token = tokens.sign({ userId: other.id, runId: 'run-3', stepId: 'trim', expiresAt: inAMinute() });
     const res = await dismiss({ token }).expect(404);
@@ -100,7 +100,7 @@ describe('POST /api/push/dismiss', () => {
       .send('{"token":');
     expect(badJson.status).toBe(400);
     expect(badJson.body.error).toBe('invalid_json');
-    const cook = svc.user();
+    const cook = await svc.user();
     await putRun(cook, 'run-4');
     const unknown = tokens.sign({ userId: cook.id, runId: 'run-4', stepId: 'nope', expiresAt: inAMinute() });
     await dismiss({ token: unknown }).expect(404);
@@ -111,7 +111,7 @@ describe('POST /api/push/dismiss', () => {
   it('with PUSH_ACTION_SECRET set, tokens are signed with a key derived from it, not from JWT_SECRET', async () => {
     const actionSecret = 'push-action-secret-of-at-least-32-chars';
     const app = svc.makeApp({ PUSH_ACTION_SECRET: actionSecret });
-    const cook = svc.user();
+    const cook = await svc.user();
     await putRun(cook, 'run-5');
     const claims = { userId: cook.id, runId: 'run-5', stepId: 'trim', expiresAt: inAMinute() };
     await request(app)

@@ -13,7 +13,7 @@ let cook: Caller;
 let subscribed: { endpoint: string };
 
 beforeAll(async () => {
-  cook = svc.user();
+  cook = await svc.user();
   subscribed = await svc.subscribe(cook, 'device-subscribed');
 });
 
@@ -122,7 +122,7 @@ describe('logs never carry query parameters (hole 5)', () => {
     try {
       const res = await request(app)
         .post('/api/push/subscribe')
-        .set(svc.user().headers)
+        .set((await svc.user()).headers)
         .send({ ...body, device_id: deviceId });
       expect(res.status).toBe(500);
     } finally {

@@ -26,7 +26,7 @@ const putSchedule = (who: Caller) =>
 
 describe('tokens of an older generation', () => {
   it("a deleted user's token answers 401 token_revoked and cannot store a schedule: nothing stored, no job", async () => {
-    const cook = svc.user();
+    const cook = await svc.user();
     await svc.subscribe(cook);
     await svc.endSessions(cook);
     const before = await svc.counts();
@@ -38,7 +38,7 @@ describe('tokens of an older generation', () => {
   });
 
   it('nor subscribe, list its subscriptions or send a test push', async () => {
-    const cook = svc.user();
+    const cook = await svc.user();
     const subscription = svc.receiver().subscription();
     await svc.endSessions(cook);
     const before = await svc.counts();
@@ -56,7 +56,7 @@ describe('tokens of an older generation', () => {
   });
 
   it('a token of the current generation keeps working', async () => {
-    const cook = svc.user();
+    const cook = await svc.user();
     const current = await svc.endSessions(cook);
     const res = await putSchedule(current);
     expect(res.status, JSON.stringify(res.body)).toBe(200);

@@ -38,7 +38,7 @@ const ahead = () => [step('a', 3_600_000)];
 
 /** A user with `n` runs with alerts ahead, run-0 .. run-(n-1). */
 const userWithRuns = async (n: number) => {
-  const cook = svc.user();
+  const cook = await svc.user();
   for (let i = 0; i < n; i += 1) await put(cook, `run-${i}`, ahead()).expect(200);
   return cook;
 };
@@ -80,7 +80,7 @@ describe('at most PUSH_MAX_SCHEDULED_RUNS_PER_USER runs with alerts ahead per us
 
   it('another user is not affected', async () => {
     await userWithRuns(MAX_RUNS);
-    await put(svc.user(), 'run-extra', ahead()).expect(200);
+    await put(await svc.user(), 'run-extra', ahead()).expect(200);
   });
 
   it('a run without alerts ahead (past its window, done or dismissed) does not count and is always stored', async () => {
@@ -141,7 +141,7 @@ describe('at most PUSH_MAX_SCHEDULED_RUNS_PER_USER runs with alerts ahead per us
 
   it('the limit is the PUSH_MAX_SCHEDULED_RUNS_PER_USER setting', async () => {
     const app = svc.makeApp({ PUSH_MAX_SCHEDULED_RUNS_PER_USER: '2' });
-    const cook = svc.user();
+    const cook = await svc.user();
     await put(cook, 'one', ahead(), app).expect(200);
     await put(cook, 'two', ahead(), app).expect(200);
     const res = await put(cook, 'three', ahead(), app);

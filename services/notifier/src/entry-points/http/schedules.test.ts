@@ -58,7 +58,7 @@ const jobIds = async (userId: number, runId: string) =>
 
 describe('PUT /api/push/runs/{runId}/schedule', () => {
   it('stores the schedule and keeps due-now and 4 reminder jobs per pending step at the right delays', async () => {
-    const cook = svc.user();
+    const cook = await svc.user();
     const steps = [
       step('trim', 600_000),
       step('wrap', 1_200_000, { template_name: null }),
@@ -113,7 +113,7 @@ describe('PUT /api/push/runs/{runId}/schedule', () => {
   });
 
   it('the same schedule again changes nothing: the same job ids, no new jobs', async () => {
-    const cook = svc.user();
+    const cook = await svc.user();
     const body = schedule([step('a', 60_000), step('b', 120_000)]);
     await put(cook, 'run-same', body).expect(200);
     const first = await svc.jobsOf(cook.id, 'run-same');
@@ -127,7 +127,7 @@ describe('PUT /api/push/runs/{runId}/schedule', () => {
   });
 
   it('puts every delayed job on the 20 ms grid, never before its time', async () => {
-    const cook = svc.user();
+    const cook = await svc.user();
     svc.clock.freeze(new Date(now.getTime() + 7));
     await put(cook, 'run-grid', schedule([step('a', 60_003)])).expect(200);
     const jobs = await svc.jobsOf(cook.id, 'run-grid');
@@ -142,7 +142,7 @@ describe('PUT /api/push/runs/{runId}/schedule', () => {
   });
 
   it('a changed time moves the jobs of that step: the old ones are removed, new ones added', async () => {
-    const cook = svc.user();
+    const cook = await svc.user();
     await put(cook, 'run-move', schedule([step('a', 60_000), step('b', 120_000)])).expect(200);
     await put(cook, 'run-move', schedule([step('a', 60_000), step('b', 600_000)])).expect(200);
     expect(await jobIds(cook.id, 'run-move')).toEqual(
@@ -155,7 +155,7 @@ describe('PUT /api/push/runs/{runId}/schedule', () => {
   });
 
   it('a step marked done or dismissed, or left out, loses its jobs', async () => {
-    const cook = svc.user();
+    const cook = await svc.user();
     await put(
       cook,
       'run-done',
@@ -175,7 +175,7 @@ describe('PUT /api/push/runs/{runId}/schedule', () => {
   });
 
   it('a due-now in the past within the window is queued to go at once; a step past the window gets nothing', async () => {
-    const cook = svc.user();
+    const cook = await svc.user();
     const res = await put(cook, 'run-late', schedule([step('late', -30_000), step('gone', -301_000)])).expect(
       200,
     );
@@ -188,7 +188,7 @@ describe('PUT /api/push/runs/{runId}/schedule', () => {
   });
 
   it("two users with the same run id never touch each other's schedule or jobs", async () => {
-    const [first, second] = [svc.user(), svc.user()];
+    const [first, second] = [await svc.user(), await svc.user()];
     await put(first, 'shared-run', schedule([step('a', 60_000)])).expect(200);
     await put(second, 'shared-run', schedule([step('a', 60_000)], { contest_name: 'Other' })).expect(200);
     await put(second, 'shared-run', schedule([step('a', 60_000, { done: true })])).expect(200);
@@ -203,7 +203,7 @@ describe('PUT /api/push/runs/{runId}/schedule', () => {
   });
 
   it('concurrent PUTs of one run are serialised: the jobs left are exactly those of the schedule stored last', async () => {
-    const cook = svc.user();
+    const cook = await svc.user();
     const times = Array.from({ length: 16 }, (_, i) => 60_000 * (i + 1));
     await svc.warmPool();
     const results = await Promise.all(
@@ -221,7 +221,7 @@ describe('PUT /api/push/runs/{runId}/schedule', () => {
   });
 
   it("a step done adds no job when the run's jobs are all queued; when Redis lost that mark the whole plan is added again", async () => {
-    const cook = svc.user();
+    const cook = await svc.user();
     await put(cook, 'run-mark', schedule([step('a', 60_000), step('b', 120_000)])).expect(200);
     // A queued job of 'b' goes missing while the mark says the plan is complete: a done PUT trusts the mark.
     const [lost] = (await svc.jobsOf(cook.id, 'run-mark')).filter((job) => job.data.stepId === 'b');
@@ -243,7 +243,7 @@ describe('PUT /api/push/runs/{runId}/schedule', () => {
   });
 
   it('a PUT answered 503 while the run is locked, sent again, plans every job of its steps', async () => {
-    const cook = svc.user();
+    const cook = await svc.user();
     await put(cook, 'run-busy', schedule([step('a', 60_000)])).expect(200);
     let release = () => {};
     const held = createRunLocks(svc.redis().client).withRunLock(
@@ -268,7 +268,7 @@ describe('PUT /api/push/runs/{runId}/schedule', () => {
   }, 30_000);
 
   it('takes the largest schedule: 500 steps with the longest names and ids', async () => {
-    const cook = svc.user();
+    const cook = await svc.user();
     const steps = Array.from({ length: 500 }, (_, i) =>
       step(`${i}-${'s'.repeat(95)}`, 600_000 + i * 1_000, {
         name: 'N'.repeat(200),
@@ -284,7 +284,7 @@ describe('PUT /api/push/runs/{runId}/schedule', () => {
   });
 
   it('time_zone is optional and stored as null', async () => {
-    const cook = svc.user();
+    const cook = await svc.user();
     const { time_zone: _zone, ...withoutZone } = schedule([step('a', 60_000)]);
     await put(cook, 'run-utc', withoutZone).expect(200);
     expect(await svc.query('select time_zone from push_schedules where user_id = $1', [cook.id])).toEqual([
@@ -293,7 +293,7 @@ describe('PUT /api/push/runs/{runId}/schedule', () => {
   });
 
   it('refuses a bad run id, missing or invalid fields and bad JSON with 400, storing nothing and adding no job', async () => {
-    const cook = svc.user();
+    const cook = await svc.user();
     const before = await svc.counts();
     const jobsBefore = await svc.queue().getJobCountByTypes(['delayed', 'waiting']);
     const badRunId = await put(cook, 'bad id!', schedule([step('a', 60_000)]));
@@ -335,7 +335,7 @@ describe('PUT /api/push/runs/{runId}/schedule', () => {
   });
 
   it('a step time PostgreSQL cannot store (year 0, past 9999 with its offset) answers 400, not 500, storing nothing', async () => {
-    const cook = svc.user();
+    const cook = await svc.user();
     const before = await svc.counts();
     const jobsBefore = await svc.queue().getJobCountByTypes(['delayed', 'waiting']);
     for (const scheduledAt of ['0000-01-01T00:00:00Z', '9999-12-31T23:59:59-23:59']) {
@@ -350,7 +350,7 @@ describe('PUT /api/push/runs/{runId}/schedule', () => {
 
 describe('DELETE /api/push/runs/{runId}/schedule', () => {
   it('removes the schedule, its steps and all its jobs (204); without a schedule it is 404', async () => {
-    const cook = svc.user();
+    const cook = await svc.user();
     await put(cook, 'run-del', schedule([step('a', 60_000), step('b', 120_000)])).expect(200);
     expect(await jobIds(cook.id, 'run-del')).toHaveLength(10);
     const res = await request(svc.app())

@@ -52,7 +52,7 @@ describe('GET /api/push/vapid-public-key', () => {
 
 describe('POST /api/push/subscribe', () => {
   it('stores the subscription for the caller and answers 201 with its view (the origin, never the endpoint)', async () => {
-    const cook = svc.user();
+    const cook = await svc.user();
     const subscription = svc.receiver().subscription();
     const res = await subscribe(
       cook,
@@ -80,7 +80,7 @@ describe('POST /api/push/subscribe', () => {
   });
 
   it('the same endpoint again updates the one row (200) with the new keys and device', async () => {
-    const cook = svc.user();
+    const cook = await svc.user();
     const subscription = svc.receiver().subscription();
     const first = await subscribe(cook, subscribeBody(subscription.endpoint, subscription.keys)).expect(201);
     const fresh = svc.receiver().subscription().keys;
@@ -95,7 +95,7 @@ describe('POST /api/push/subscribe', () => {
   });
 
   it('an endpoint re-subscribed by another user moves to that user', async () => {
-    const [first, second] = [svc.user(), svc.user()];
+    const [first, second] = [await svc.user(), await svc.user()];
     const subscription = svc.receiver().subscription();
     await subscribe(first, subscribeBody(subscription.endpoint, subscription.keys)).expect(201);
     await svc.query('update push_subscriptions set last_success_at = now() where endpoint = $1', [
@@ -114,7 +114,7 @@ describe('POST /api/push/subscribe', () => {
   });
 
   it('refuses endpoints that are not https or not of an allowed push service, storing nothing', async () => {
-    const cook = svc.user();
+    const cook = await svc.user();
     const { origin } = svc.receiver();
     const port = Number(new URL(origin).port);
     const before = await svc.counts();
@@ -135,7 +135,7 @@ describe('POST /api/push/subscribe', () => {
   });
 
   it('refuses missing and invalid fields with the validation shape, storing nothing', async () => {
-    const cook = svc.user();
+    const cook = await svc.user();
     const { endpoint, keys } = svc.receiver().subscription();
     const before = await svc.counts();
     const bodies: unknown[] = [
@@ -169,7 +169,7 @@ describe('POST /api/push/subscribe', () => {
 
 describe('DELETE /api/push/subscribe', () => {
   it("deletes the caller's own subscription (204); a second time, or another user's, is 404 and deletes nothing", async () => {
-    const [owner, other] = [svc.user(), svc.user()];
+    const [owner, other] = [await svc.user(), await svc.user()];
     const subscription = await svc.subscribe(owner);
     const foreign = await request(svc.app())
       .delete('/api/push/subscribe')
@@ -192,7 +192,7 @@ describe('DELETE /api/push/subscribe', () => {
   });
 
   it('refuses a missing or empty endpoint and bad JSON with 400', async () => {
-    const cook = svc.user();
+    const cook = await svc.user();
     for (const body of [{}, { endpoint: '' }, { endpoint: 7 }]) {
       expectError(
         await request(svc.app()).delete('/api/push/subscribe').set(cook.headers).send(body),
@@ -211,7 +211,7 @@ describe('DELETE /api/push/subscribe', () => {
 
 describe('GET /api/push/me', () => {
   it("lists only the caller's subscriptions, oldest first, with their state", async () => {
-    const [cook, other] = [svc.user(), svc.user()];
+    const [cook, other] = [await svc.user(), await svc.user()];
     const phone = await svc.subscribe(cook, 'phone');
     const laptop = await svc.subscribe(cook, 'laptop');
     await svc.subscribe(other, 'other');
@@ -244,18 +244,18 @@ describe('bearer token', () => {
     ['put', '/api/push/runs/run-1/schedule', { contest_id: 'c', contest_name: 'C', steps: [] }],
     ['delete', '/api/push/runs/run-1/schedule'],
   ];
-  const badTokens = {
+  const badTokens = async () => ({
     none: undefined,
     garbage: 'Bearer not-a-jwt',
-    'another secret': `Bearer ${signAccessToken({ userId: 1 }, { secret: 'x'.repeat(40), audience: JWT_AUDIENCE })}`,
-    'another audience': `Bearer ${signAccessToken({ userId: 1 }, { secret: JWT_SECRET, audience: 'other' })}`,
-    expired: `Bearer ${tokenFor(1, -10)}`,
-  };
+    'another secret': `Bearer ${await signAccessToken({ userId: 1 }, { secret: 'x'.repeat(40), audience: JWT_AUDIENCE })}`,
+    'another audience': `Bearer ${await signAccessToken({ userId: 1 }, { secret: JWT_SECRET, audience: 'other' })}`,
+    expired: `Bearer ${await tokenFor(1, -10)}`,
+  });
 
   it('every signed-in route answers 401 in the error shape without a valid token, and stores nothing', async () => {
     const before = await svc.counts();
     for (const [method, path, body] of routes) {
-      for (const [name, authorization] of Object.entries(badTokens)) {
+      for (const [name, authorization] of Object.entries(await badTokens())) {
         let call = request(svc.app())[method as 'get'](path);
         if (authorization) call = call.set('Authorization', authorization);
         const res = await (body ? call.send(body) : call);

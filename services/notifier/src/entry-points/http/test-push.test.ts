@@ -10,10 +10,10 @@ const testPush = (headers: Caller['headers']) => request(svc.app()).post('/api/p
 
 describe('POST /api/push/test', () => {
   it('sends the test push to every subscription of the caller now, encrypted for each, and counts them', async () => {
-    const cook = svc.user();
+    const cook = await svc.user();
     const phone = await svc.subscribe(cook, 'phone');
     const laptop = await svc.subscribe(cook, 'laptop');
-    const bystander = await svc.subscribe(svc.user());
+    const bystander = await svc.subscribe(await svc.user());
     const res = await testPush(cook.headers).expect(200);
     expect(res.body).toEqual({ sent: 2, succeeded: 2, failed: 0 });
 
@@ -43,7 +43,7 @@ describe('POST /api/push/test', () => {
   });
 
   it('a subscription answered 410 or 404 is deleted; a 503 counts as failed and is kept with its failure time', async () => {
-    const cook = svc.user();
+    const cook = await svc.user();
     const [ok, gone, missing, busy] = [
       await svc.subscribe(cook),
       await svc.subscribe(cook),
@@ -64,7 +64,7 @@ describe('POST /api/push/test', () => {
   });
 
   it('without subscriptions it answers 404 and sends nothing', async () => {
-    const cook = svc.user();
+    const cook = await svc.user();
     const before = svc.receiver().received().length;
     const res = await testPush(cook.headers).expect(404);
     expect(res.body).toEqual({ error: 'not_found', message: m.noSubscriptions });
@@ -72,7 +72,7 @@ describe('POST /api/push/test', () => {
   });
 
   it('does not call a subscription whose push service was removed from PUSH_ALLOWED_ORIGINS', async () => {
-    const cook = svc.user();
+    const cook = await svc.user();
     const subscription = await svc.subscribe(cook);
     const delisted = svc.makeApp({ PUSH_ALLOWED_ORIGINS: 'https://fcm.googleapis.com' });
     const res = await request(delisted).post('/api/push/test').set(cook.headers).expect(200);

@@ -42,7 +42,7 @@ describe('retries of step alerts', () => {
   it('a 503 is retried with backoff; the alert is then recorded once, and a subscription that accepted is not sent again', async () => {
     const worker = await svc.startWorker();
     try {
-      const cook = svc.user();
+      const cook = await svc.user();
       const [busy, fine] = [await svc.subscribe(cook), await svc.subscribe(cook)];
       svc.receiver().reply(busy.endpoint, { status: 503 });
       const jobId = await putStep(cook, 'run-503', soon());
@@ -76,7 +76,7 @@ describe('retries of step alerts', () => {
   it("a 429's Retry-After is honoured: the retry comes no sooner", async () => {
     const worker = await svc.startWorker();
     try {
-      const cook = svc.user();
+      const cook = await svc.user();
       const subscription = await svc.subscribe(cook);
       svc.receiver().reply(subscription.endpoint, { status: 429, headers: { 'Retry-After': '2' } });
       await putStep(cook, 'run-429', soon());
@@ -92,7 +92,7 @@ describe('retries of step alerts', () => {
   it('a push service that does not answer in PUSH_TIMEOUT_MS is retried', async () => {
     const worker = await svc.startWorker({ PUSH_TIMEOUT_MS: '300' });
     try {
-      const cook = svc.user();
+      const cook = await svc.user();
       const subscription = await svc.subscribe(cook);
       svc.receiver().reply(subscription.endpoint, { status: 201, hang: true });
       const jobId = await putStep(cook, 'run-timeout', soon());
@@ -111,7 +111,7 @@ describe('retries of step alerts', () => {
     const twoAttempts = svc.makeApp({ PUSH_JOB_ATTEMPTS: '2' });
     const worker = await svc.startWorker();
     try {
-      const cook = svc.user();
+      const cook = await svc.user();
       const subscription = await svc.subscribe(cook);
       svc.receiver().reply(subscription.endpoint, { status: 503 }, { status: 502 }, { status: 503 });
       const jobId = await putStep(cook, 'run-exhausted', soon(), twoAttempts);

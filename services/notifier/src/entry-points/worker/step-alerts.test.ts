@@ -72,7 +72,7 @@ const deliveries = (userId: number, runId: string) =>
 describe('the worker sends step alerts', () => {
   it('at its time to every subscription of the user: TTL, Urgency high, Topic, VAPID, the encrypted payload', async () => {
     await withWorker(async (worker) => {
-      const [cook, other] = [svc.user(), svc.user()];
+      const [cook, other] = [await svc.user(), await svc.user()];
       const phone = await svc.subscribe(cook, 'phone');
       const laptop = await svc.subscribe(cook, 'laptop');
       const bystander = await svc.subscribe(other);
@@ -169,7 +169,7 @@ describe('the worker sends step alerts', () => {
 
   it('a step already due when its schedule comes is sent at once: its job finds the step stored', async () => {
     await withWorker(async () => {
-      const cook = svc.user();
+      const cook = await svc.user();
       const phone = await svc.subscribe(cook, 'phone');
       // Several runs at once, each with a step due a second ago: their jobs run the moment they are added.
       const runs = ['late-1', 'late-2', 'late-3', 'late-4', 'late-5'];
@@ -189,7 +189,7 @@ describe('the worker sends step alerts', () => {
 
   it('a job run twice sends once per subscription; the same schedule again adds no job and sends nothing', async () => {
     await withWorker(async (worker) => {
-      const cook = svc.user();
+      const cook = await svc.user();
       const [a, b] = [await svc.subscribe(cook), await svc.subscribe(cook)];
       const due = dueSoon();
       const steps = [{ id: 'glaze', name: 'Glaze', scheduled_at: due.toISOString() }];
@@ -248,7 +248,7 @@ describe('the worker sends step alerts', () => {
 
   it('a subscription answered 410 or 404 is deleted and recorded as gone; the others still get the alert', async () => {
     await withWorker(async () => {
-      const cook = svc.user();
+      const cook = await svc.user();
       const [ok, gone, missing] = [
         await svc.subscribe(cook),
         await svc.subscribe(cook),
@@ -281,7 +281,7 @@ describe('the worker sends step alerts', () => {
 
   it('re-checks the stored schedule: a job of a step since done, re-timed or deleted sends nothing (cancelled)', async () => {
     await withWorker(async (worker) => {
-      const cook = svc.user();
+      const cook = await svc.user();
       const subscription = await svc.subscribe(cook);
       const due = dueSoon(1_500).toISOString();
       await putRun(cook, 'run-race', [
@@ -317,7 +317,7 @@ describe('the worker sends step alerts', () => {
     const tenMinutesAhead = () => new Date(Date.now() + 10 * 60_000);
     await withWorker(
       async (worker) => {
-        const cook = svc.user();
+        const cook = await svc.user();
         const subscription = await svc.subscribe(cook);
         await putRun(cook, 'run-expired', [
           { id: 'late', name: 'Late', scheduled_at: dueSoon(500).toISOString() },
@@ -337,7 +337,7 @@ describe('the worker sends step alerts', () => {
 
   it('does not call a push service removed from PUSH_ALLOWED_ORIGINS since the subscription was stored', async () => {
     await withWorker(async () => {
-      const cook = svc.user();
+      const cook = await svc.user();
       const subscription = await svc.subscribe(cook);
       await putRun(cook, 'run-delisted', [
         { id: 'rest', name: 'Rest', scheduled_at: dueSoon(500).toISOString() },
@@ -358,7 +358,7 @@ describe('the worker sends step alerts', () => {
 
   it('names at their longest still give a payload under the push size limit', async () => {
     await withWorker(async () => {
-      const cook = svc.user();
+      const cook = await svc.user();
       const subscription = await svc.subscribe(cook);
       const name = '\u0001🔥'.repeat(66) + 'x';
       const longId = 'i'.repeat(100);
