@@ -1,11 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { contestClockOffset, contestNow } from './contest-clock';
+import { contestClockOffset, contestClockTimeSchema, contestNow } from './contest-clock';
 import { hhmmInZone, MINUTE_MS } from './time';
 
 const at = (iso: string) => Date.parse(iso);
 
 describe('contest clock', () => {
+  it('the typed official time: blank means the phone clock, 12-hour text is read, anything else is refused', () => {
+    expect(contestClockTimeSchema.parse('  ')).toBeNull();
+    expect(contestClockTimeSchema.parse('3:05 PM')).toBe('15:05');
+    expect(contestClockTimeSchema.safeParse('soon').error?.issues[0]?.message).toBe(
+      'Please pick a valid time (HH:MM).',
+    );
+  });
+
   it('is the official minute typed now, minus the minute this device shows', () => {
     // The device shows 10:02 (10:02:40 UTC); the official clock shows 10:05.
     expect(contestClockOffset('10:05', at('2026-06-06T10:02:40Z'), 'UTC')).toEqual({

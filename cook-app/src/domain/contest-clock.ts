@@ -2,7 +2,7 @@
 // from this device's clock, so that every due time, countdown and alert of that cook-off follows it.
 import { readNumber } from './readers';
 import { hhmmToMinutes, instantAtWallMinute, MINUTE_MS, parseYmd, ymdInZone } from './time';
-import { VALIDATION_MESSAGES, type Validated } from './validation';
+import { optionalTime, VALIDATION_MESSAGES, type Validated } from './validation';
 
 const HALF_DAY_MS = 12 * 60 * MINUTE_MS;
 const DAY_MS = 2 * HALF_DAY_MS;
@@ -23,6 +23,9 @@ export function contestClockOffset(shown: unknown, nowMs: number, timeZone: stri
   while (offset <= -HALF_DAY_MS) offset += DAY_MS;
   return { ok: true, value: offset };
 }
+
+/** The time typed as the official clock's: blank goes back to the phone clock (null); otherwise HH:MM. */
+export const contestClockTimeSchema = optionalTime(VALIDATION_MESSAGES.customTimeInvalid);
 
 /** "Now" on a cook-off's contest clock: this device's now plus the cook-off's offset (0 when unset). */
 export function contestNow(contest: { clock_offset_ms?: unknown } | null | undefined, nowMs: number): number {

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import {
   canCreateContest,
   CONTEST_MESSAGES,
+  contestSchema,
   findActiveRun,
   planAttach,
   upcomingContests,
@@ -108,6 +110,30 @@ describe('validateContestInput', () => {
       ok: false,
       errors: { contest_date: CONTEST_MESSAGES.dateInvalid },
     });
+  });
+
+  it('the form is accepted exactly when Create is enabled (with a real date), and the values are what is saved', () => {
+    const form = fc.record({
+      contest_date: fc.constantFrom('', '2026-06-01'),
+      name: fc.constantFrom('', '  ', ' Smoke ', 'Pig Out'),
+      sanctioning_body_id: fc.constantFrom('', '1', '12', 'KCBS'),
+      location: fc.constantFrom('', ' Odessa, TX '),
+      walk_time_adjust_minutes: fc.oneof(fc.constant(null), fc.integer({ min: -50, max: 50 })),
+    });
+    fc.assert(
+      fc.property(form, (input) => {
+        const result = contestSchema(today).safeParse(input);
+        expect(result.success).toBe(canCreateContest(input));
+        expect(validateContestInput(input, today)).toEqual(
+          result.success ? { ok: true, value: result.data } : expect.objectContaining({ ok: false }),
+        );
+        if (!result.success) return;
+        expect(result.data.name).toBe(input.name.trim());
+        expect(result.data.walk_time_adjust_minutes).toBeGreaterThanOrEqual(0);
+        expect(result.data.walk_time_adjust_minutes).toBeLessThanOrEqual(20);
+        expect(result.data.contest_date).toBe(input.contest_date || today);
+      }),
+    );
   });
 
   it('Create is enabled only with a name and a sanctioning body', () => {

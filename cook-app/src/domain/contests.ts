@@ -1,6 +1,8 @@
 // Cook-off rules (SPEC.md sections 4, 5 and 9). Pure: "now" and the time zone are parameters.
-import { isRecord, readContestDate, readId, readText } from './readers';
+import { z } from 'zod';
+import { isRecord, readContestDate, readId } from './readers';
 import { addDaysYmd, clampWalkTime, normaliseYmd, parseHhMm, ymdInZone } from './time';
+import { isBlank, readWith, requiredText } from './validation';
 
 /** Contests list window: contests dated from 7 days ago on. */
 export const CONTESTS_WINDOW_DAYS = 7;
@@ -35,52 +37,57 @@ export type ContestInput = {
   location?: unknown;
   contest_date?: unknown;
 };
-export type ContestValues = {
-  name: string;
-  sanctioning_body_id: number;
-  walk_time_adjust_minutes: number;
-  location: string;
-  contest_date: string;
-};
 export type ContestErrors = Partial<Record<'name' | 'sanctioning_body_id' | 'contest_date', string>>;
-export type ContestValidation = { ok: true; value: ContestValues } | { ok: false; errors: ContestErrors };
+
+/** A cook-off's name: required and trimmed. */
+export const contestNameSchema = requiredText(CONTEST_MESSAGES.nameRequired);
+/** The sanctioning body: required, sent as a number (from a number or a select's string). */
+export const sanctioningBodySchema = readWith(
+  (value: string | number) => readSanctioningBodyId(value) ?? undefined,
+  CONTEST_MESSAGES.sanctioningBodyRequired,
+);
 
 /**
  * Cook-off create and edit (SPEC.md section 5): name required and trimmed; sanctioning body required and
  * sent as a number (a non-negative integer, from a number or a numeric string such as a select value);
  * date defaults to `todayYmd` when empty, otherwise must be a real 'YYYY-MM-DD'; walk time clamped to
- * 0-20 (non-numeric -> 0); location optional and trimmed ('' when none).
+ * 0-20 (non-numeric -> 0); location optional and trimmed ('' when none). The input types are the form's;
+ * the store's input, whatever its types, is read by the same tolerant rules.
  */
+export function contestSchema(todayYmd: string) {
+  return z.object({
+    contest_date: readWith(
+      (value: string) => normaliseYmd(isBlank(value) ? todayYmd : value) ?? undefined,
+      CONTEST_MESSAGES.dateInvalid,
+    ),
+    name: contestNameSchema,
+    sanctioning_body_id: sanctioningBodySchema,
+    location: z.preprocess((value: string) => (typeof value === 'string' ? value.trim() : ''), z.string()),
+    walk_time_adjust_minutes: z.preprocess((value: number | null) => clampWalkTime(value), z.number()),
+  });
+}
+export type ContestFormInput = z.input<ReturnType<typeof contestSchema>>;
+export type ContestValues = z.output<ReturnType<typeof contestSchema>>;
+export type ContestValidation = { ok: true; value: ContestValues } | { ok: false; errors: ContestErrors };
+
+/** contestSchema for the store: the values, or the text of each field that is refused. */
 export function validateContestInput(input: ContestInput, todayYmd: string): ContestValidation {
+  const result = contestSchema(todayYmd).safeParse(input);
+  if (result.success) return { ok: true, value: result.data };
   const errors: ContestErrors = {};
-  const name = readText(input.name);
-  if (name === null) errors.name = CONTEST_MESSAGES.nameRequired;
-
-  const body = readSanctioningBodyId(input.sanctioning_body_id);
-  if (body === null) errors.sanctioning_body_id = CONTEST_MESSAGES.sanctioningBodyRequired;
-
-  const rawDate = input.contest_date;
-  const blankDate =
-    rawDate === undefined || rawDate === null || (typeof rawDate === 'string' && rawDate.trim() === '');
-  const date = blankDate ? normaliseYmd(todayYmd) : normaliseYmd(rawDate);
-  if (date === null) errors.contest_date = CONTEST_MESSAGES.dateInvalid;
-
-  if (name === null || date === null || body === null) return { ok: false, errors };
-  return {
-    ok: true,
-    value: {
-      name,
-      sanctioning_body_id: body,
-      walk_time_adjust_minutes: clampWalkTime(input.walk_time_adjust_minutes),
-      location: typeof input.location === 'string' ? input.location.trim() : '',
-      contest_date: date,
-    },
-  };
+  for (const issue of result.error.issues) {
+    const field = issue.path[0] as keyof ContestErrors;
+    errors[field] ??= issue.message;
+  }
+  return { ok: false, errors };
 }
 
 /** Whether Create is enabled: a name and a sanctioning body are set. */
 export function canCreateContest(input: ContestInput): boolean {
-  return readText(input.name) !== null && readSanctioningBodyId(input.sanctioning_body_id) !== null;
+  return (
+    contestNameSchema.safeParse(input.name).success &&
+    sanctioningBodySchema.safeParse(input.sanctioning_body_id).success
+  );
 }
 
 /** A sanctioning body id as the number it is sent as (from a number or a select's string), or null. */

@@ -7,6 +7,7 @@ import {
   NO_LICENSE_RETURNED,
   normalisePromoCode,
   parseLicenceExpiry,
+  promoCodeSchema,
   promoRemainingUses,
   promoReturnTo,
   readRedeemedLicence,
@@ -72,6 +73,17 @@ describe('promo codes', () => {
   it('normalises typed codes to trimmed upper case', () => {
     expect(normalisePromoCode('  beta-2026 ')).toBe('BETA-2026');
     expect(normalisePromoCode(undefined)).toBe('');
+  });
+
+  it('the redeem form sends a code exactly when it is not blank, normalised', () => {
+    expect(promoCodeSchema.parse(' smoke-26 ')).toBe('SMOKE-26');
+    fc.assert(
+      fc.property(fc.string(), (typed) => {
+        const result = promoCodeSchema.safeParse(typed);
+        expect(result.success).toBe(typed.trim() !== '');
+        if (result.success) expect(result.data).toBe(normalisePromoCode(typed));
+      }),
+    );
   });
 
   it('reads the licence of a redeem response or says none was returned', () => {

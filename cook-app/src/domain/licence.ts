@@ -2,6 +2,7 @@
 // The licence banner rules moved to @pitclock/contracts (shared with the shell's banner); they are
 // re-exported here so that cook-app code keeps importing them from the domain. Token validity is not
 // here either: it is `isTokenValid` in @pitclock/contracts.
+import { z } from 'zod';
 import { isRecord, readFlag, readNumber, readText } from './readers';
 
 export {
@@ -49,6 +50,9 @@ export function isPromoDisabled(record: unknown): boolean {
 export function normalisePromoCode(text: unknown): string {
   return typeof text === 'string' ? text.trim().toUpperCase() : '';
 }
+
+/** The code the redeem form sends: normalised, not empty (no text: Redeem stays disabled until then). */
+export const promoCodeSchema = z.string().transform(normalisePromoCode).pipe(z.string().min(1));
 
 /**
  * The licence in a redeem response: license, device_license or token (a string, or an object kept as is).

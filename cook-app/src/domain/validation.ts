@@ -1,7 +1,18 @@
 // The UI-free validation rules of SPEC.md sections 4 and 5 not covered elsewhere (cook-offs: contests.ts;
-// accounts and device id: @pitclock/contracts). Each returns the normalised value or the SPEC text.
+// accounts and device id: @pitclock/contracts), as zod schemas: the forms validate with them (through
+// react-hook-form's zod resolver) and the store operations through the validate* functions below, so each
+// rule and its text is written once. A schema's input is what a form field holds, its output what is saved.
+import { z } from 'zod';
 import { isRecord, readNumber, readText } from './readers';
-import { hhmmToMinutes, instantAtWallMinute, MINUTE_MS, parseInstant, parseYmd, ymdInZone } from './time';
+import {
+  hhmmToMinutes,
+  instantAtWallMinute,
+  MINUTE_MS,
+  parseHhMm,
+  parseInstant,
+  parseYmd,
+  ymdInZone,
+} from './time';
 import { readDueAt } from './step-state';
 
 export type Validated<T> = { ok: true; value: T } | { ok: false; error: string };
@@ -17,87 +28,146 @@ export const VALIDATION_MESSAGES = {
   snoozeMinutesInvalid: 'Snooze for at least 1 minute.',
   noteEmpty: 'Write a note first.',
   minutesBeforeInvalid: 'Minutes before turn-in must be a number.',
+  turnInTimeInvalid: 'Please pick a valid time (HH:MM).',
 } as const;
 
 /** Snooze: default 10 minutes, minimum 1. */
 export const SNOOZE_DEFAULT_MINUTES = 10;
 export const SNOOZE_MIN_MINUTES = 1;
 
-function required(value: unknown, error: string): Validated<string> {
-  const text = readText(value);
-  return text === null ? { ok: false, error } : { ok: true, value: text };
+/**
+ * A number as a form or the store gives it: a number (NaN when a number field could not read what was
+ * typed), a numeric text, or nothing (null, undefined).
+ */
+export type NumberInput = number | string | null | undefined;
+
+export function isBlank(value: unknown): boolean {
+  return value === undefined || value === null || (typeof value === 'string' && value.trim() === '');
 }
 
-/** Category name, trimmed: 'Please enter a category name.' when empty on create, 'Name cannot be empty.' on edit. */
-export function validateCategoryName(name: unknown, mode: 'create' | 'edit'): Validated<string> {
-  return required(
-    name,
-    mode === 'create' ? VALIDATION_MESSAGES.categoryNameRequired : VALIDATION_MESSAGES.categoryNameEmpty,
+/** The outcome of a schema for `input`: its output, or the text of its first issue. */
+export function validated<T>(schema: z.ZodType<T>, input: unknown): Validated<T> {
+  const result = schema.safeParse(input);
+  if (result.success) return { ok: true, value: result.data };
+  return { ok: false, error: result.error.issues[0]?.message ?? 'Invalid input' };
+}
+
+/** A text that must not be blank, trimmed; `message` when it is blank or not a text. */
+export function requiredText(message: string) {
+  return z.string({ error: message }).trim().min(1, { error: message });
+}
+
+/**
+ * A schema that reads its input with `read`: undefined from `read` refuses the input with `message`. Built on
+ * z.preprocess, which (unlike a transform) also runs for a key missing from an object, as a default needs.
+ */
+export function readWith<I, O>(read: (input: I) => O | undefined, message: string) {
+  return z.preprocess((input: I, ctx) => {
+    const value = read(input);
+    if (value === undefined) ctx.addIssue({ code: 'custom', message, input });
+    return value;
+  }, z.custom<O>());
+}
+
+/** An optional wall-clock time: blank -> null; otherwise read as 'HH:MM' (12-hour accepted), else `message`. */
+export function optionalTime(message: string) {
+  return readWith(
+    (text: string | null | undefined) => (isBlank(text) ? null : (parseHhMm(text) ?? undefined)),
+    message,
   );
 }
 
+/** Category name on create: trimmed, 'Please enter a category name.' when empty. */
+export const newCategoryNameSchema = requiredText(VALIDATION_MESSAGES.categoryNameRequired);
+/** Category name on edit: trimmed, 'Name cannot be empty.' when empty. */
+export const categoryNameSchema = requiredText(VALIDATION_MESSAGES.categoryNameEmpty);
 /** Template name, trimmed, on create and edit: 'Name cannot be empty' (SPEC gives this text for edit only). */
-export function validateTemplateName(name: unknown): Validated<string> {
-  return required(name, VALIDATION_MESSAGES.templateNameEmpty);
-}
-
+export const templateNameSchema = requiredText(VALIDATION_MESSAGES.templateNameEmpty);
 /** Step name, trimmed, on add and edit: 'Name is required'. */
-export function validateStepName(name: unknown): Validated<string> {
-  return required(name, VALIDATION_MESSAGES.stepNameRequired);
-}
+export const stepNameSchema = requiredText(VALIDATION_MESSAGES.stepNameRequired);
+/** A step note: trimmed, not empty. */
+export const noteSchema = requiredText(VALIDATION_MESSAGES.noteEmpty);
+/** The turn-in time of a template or a step: empty clears it (null); otherwise HH:MM, 12-hour accepted. */
+export const turnInTimeSchema = optionalTime(VALIDATION_MESSAGES.turnInTimeInvalid);
 
 /**
  * Minutes before turn-in of a step form: a number (fractions kept; negative allowed, a step after turn-in);
  * empty means 0.
  */
-export function validateMinutesBefore(value: unknown): Validated<number> {
-  if (value === undefined || value === null || (typeof value === 'string' && value.trim() === ''))
-    return { ok: true, value: 0 };
-  const n = readNumber(value);
-  return n === null ? { ok: false, error: VALIDATION_MESSAGES.minutesBeforeInvalid } : { ok: true, value: n };
-}
+export const minutesBeforeSchema = readWith(
+  (value: NumberInput) => (isBlank(value) ? 0 : (readNumber(value) ?? undefined)),
+  VALIDATION_MESSAGES.minutesBeforeInvalid,
+);
 
 /**
  * Snooze minutes: empty -> 10 (the default); otherwise a number of at least 1, truncated to whole minutes
  * (1.9 -> 1; 0.5 and non-numbers are refused).
  */
-export function validateSnoozeMinutes(value: unknown): Validated<number> {
-  if (value === undefined || value === null || (typeof value === 'string' && value.trim() === '')) {
-    return { ok: true, value: SNOOZE_DEFAULT_MINUTES };
-  }
-  const n = readNumber(value);
-  if (n === null || Math.trunc(n) < SNOOZE_MIN_MINUTES)
-    return { ok: false, error: VALIDATION_MESSAGES.snoozeMinutesInvalid };
-  return { ok: true, value: Math.trunc(n) };
-}
-
-/** Snooze moves the scheduled time to now plus the chosen minutes: the new scheduled_at (ISO UTC). */
-export function snoozedUntil(nowMs: number, minutes: number): string {
-  return new Date(nowMs + Math.trunc(minutes) * MINUTE_MS).toISOString();
-}
-
-/** A step note: trimmed, not empty. */
-export function validateNote(body: unknown): Validated<string> {
-  return required(body, VALIDATION_MESSAGES.noteEmpty);
-}
+export const snoozeMinutesSchema = readWith((value: NumberInput) => {
+  if (isBlank(value)) return SNOOZE_DEFAULT_MINUTES;
+  const minutes = Math.trunc(readNumber(value) ?? Number.NaN);
+  return minutes >= SNOOZE_MIN_MINUTES ? minutes : undefined;
+}, VALIDATION_MESSAGES.snoozeMinutesInvalid);
 
 /**
  * Custom completion time: the chosen wall-clock time on the step's scheduled day (the date stays the
  * scheduled day in `timeZone`; only the time changes), as ISO UTC. The time is read with parseHhMm
  * (12-hour entries accepted). Checked in this order: the time, then the anchor.
  */
+export function customCompletionSchema(scheduledAtIso: string | null | undefined, timeZone: string) {
+  const onScheduledDay = (minutes: number) => {
+    const anchor = parseInstant(scheduledAtIso);
+    const day = anchor === null ? null : parseYmd(ymdInZone(anchor, timeZone));
+    return day ? new Date(instantAtWallMinute(day, minutes, timeZone)).toISOString() : undefined;
+  };
+  return readWith(
+    (hhmm: string | null | undefined) => hhmmToMinutes(hhmm) ?? undefined,
+    VALIDATION_MESSAGES.customTimeInvalid,
+  ).pipe(readWith(onScheduledDay, VALIDATION_MESSAGES.customTimeNoAnchor));
+}
+
+// The store's checks: the schemas above, answered as a Validated.
+
+/** Category name, trimmed: 'Please enter a category name.' when empty on create, 'Name cannot be empty.' on edit. */
+export function validateCategoryName(name: unknown, mode: 'create' | 'edit'): Validated<string> {
+  return validated(mode === 'create' ? newCategoryNameSchema : categoryNameSchema, name);
+}
+
+export function validateTemplateName(name: unknown): Validated<string> {
+  return validated(templateNameSchema, name);
+}
+
+export function validateStepName(name: unknown): Validated<string> {
+  return validated(stepNameSchema, name);
+}
+
+export function validateMinutesBefore(value: unknown): Validated<number> {
+  return validated(minutesBeforeSchema, value);
+}
+
+export function validateSnoozeMinutes(value: unknown): Validated<number> {
+  return validated(snoozeMinutesSchema, value);
+}
+
+export function validateNote(body: unknown): Validated<string> {
+  return validated(noteSchema, body);
+}
+
+export function validateTurnInTime(value: unknown): Validated<string | null> {
+  return validated(turnInTimeSchema, value);
+}
+
 export function customCompletionAt(
   scheduledAtIso: string | null | undefined,
   hhmm: unknown,
   timeZone: string,
 ): Validated<string> {
-  const minutes = hhmmToMinutes(hhmm);
-  if (minutes === null) return { ok: false, error: VALIDATION_MESSAGES.customTimeInvalid };
-  const anchor = parseInstant(scheduledAtIso);
-  if (anchor === null) return { ok: false, error: VALIDATION_MESSAGES.customTimeNoAnchor };
-  const day = parseYmd(ymdInZone(anchor, timeZone));
-  if (!day) return { ok: false, error: VALIDATION_MESSAGES.customTimeNoAnchor };
-  return { ok: true, value: new Date(instantAtWallMinute(day, minutes, timeZone)).toISOString() };
+  return validated(customCompletionSchema(scheduledAtIso, timeZone), hhmm);
+}
+
+/** Snooze moves the scheduled time to now plus the chosen minutes: the new scheduled_at (ISO UTC). */
+export function snoozedUntil(nowMs: number, minutes: number): string {
+  return new Date(nowMs + Math.trunc(minutes) * MINUTE_MS).toISOString();
 }
 
 export type CompletionTimeMode = 'scheduled' | 'now' | 'custom';

@@ -12,7 +12,6 @@ export const STORE_MESSAGES = {
   globalCategoryReadOnly: 'Global categories cannot be edited or deleted.',
   templateInUse: 'This template is in use; archive it instead of deleting it.',
   templateNotInUse: 'Only a template in use can be archived; delete it instead.',
-  turnInTimeInvalid: 'Please pick a valid time (HH:MM).',
   // A backup whose version is not a whole number from 1 to 15 (a newer app's file, or a damaged one):
   unsupportedBackupVersion: 'Unsupported backup version',
 } as const;

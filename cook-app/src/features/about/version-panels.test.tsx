@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { session } from '@pitclock/contracts';
-import { closedPortUrl, makeJwt, startTestServer, type TestServer } from '@pitclock/contracts/testing';
+import { closedPortUrl, held, makeJwt, startTestServer, type TestServer } from '@pitclock/contracts/testing';
 import { pointApiAtClosedPort, startApi, type Reply } from '../../lib/licence-gate.test-support';
 import { ABOUT_TEXT } from './messages';
 import { BackendVersionPanel, BuildVersionPanel, formatBuildTime } from './version-panels';
@@ -34,9 +34,13 @@ describe('Backend version (GET /api/version, direct, no cache)', () => {
   });
 
   it('shows that it is loading until the answer comes', async () => {
-    await backend([{ json: { version: '2.0.0' }, delayMs: 150 }]);
+    const version = held({ json: { version: '2.0.0' } });
+    const api = await backend([version.reply]);
     render(<BackendVersionPanel now={now} />);
     expect(screen.getByText(ABOUT_TEXT.backendLoading)).toBeTruthy();
+    await waitFor(() => expect(api.on('/api/version')).toHaveLength(1));
+    expect(screen.getByText(ABOUT_TEXT.backendLoading)).toBeTruthy();
+    version.release();
     expect(await screen.findByText('2.0.0')).toBeTruthy();
     expect(screen.queryByText(ABOUT_TEXT.backendLoading)).toBeNull();
   });
@@ -97,11 +101,13 @@ describe('Build version (GET /build-meta.json?ts={now})', () => {
   });
 
   it('shows that it is loading until the answer comes', async () => {
-    const server = await origin([
-      { json: { version: '1', buildTime: '2026-06-01T00:00:00Z' }, delayMs: 150 },
-    ]);
+    const meta = held({ json: { version: '1', buildTime: '2026-06-01T00:00:00Z' } });
+    const server = await origin([meta.reply]);
     render(<BuildVersionPanel origin={server.url} now={now} timeZone="UTC" />);
     expect(screen.getByText(ABOUT_TEXT.buildLoading)).toBeTruthy();
+    await waitFor(() => expect(server.on('/build-meta.json')).toHaveLength(1));
+    expect(screen.getByText(ABOUT_TEXT.buildLoading)).toBeTruthy();
+    meta.release();
     expect(await screen.findByTestId('build-version')).toBeTruthy();
     expect(screen.queryByText(ABOUT_TEXT.buildLoading)).toBeNull();
   });

@@ -45,7 +45,7 @@ export function FallbackAlerts({
   onClose: (id: string) => void;
 }) {
   return (
-    <section className="pc-alerts" role="region" aria-label="Alerts">
+    <section className="pc-alerts" aria-label="Alerts">
       {alerts.map((alert) => (
         <div key={alert.id} className="pc-alerts__item" role="alert">
           <div className="pc-alerts__text">

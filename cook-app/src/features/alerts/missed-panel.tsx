@@ -37,7 +37,7 @@ export function MissedPanel({
   const idPrefix = useId();
   if (items.length === 0) return null;
   return (
-    <section className="pc-missed" role="region" aria-label="Missed while away">
+    <section className="pc-missed" aria-label="Missed while away">
       <h2 className="pc-missed__title">Missed while away</h2>
       <ul className="pc-missed__list">
         {items.map((item, index) => {

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { createMemoryStorage, type StorageLike } from '@pitclock/contracts';
+import { held } from '@pitclock/contracts/testing';
 import {
   addCategory,
   addContest,
@@ -453,7 +454,7 @@ describe('Cloud backup', () => {
   });
 
   it('a call the service does not answer in time fails with its text', async () => {
-    const server = await jsonBin(() => ({ delayMs: 1_000, json: {} }));
+    const server = await jsonBin(() => held({ json: {} }).reply);
     const bundle = await cookStore();
     const { user } = renderSection(bundle, {
       cloudBaseUrl: server.baseUrl,

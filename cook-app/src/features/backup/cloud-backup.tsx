@@ -1,9 +1,16 @@
-import { useId, useState, type ReactNode } from 'react';
+import { useId, type ReactNode } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
 import { Button, PasswordField, TextField } from '@pitclock/design-system';
 import type { CloudBackupRef } from './backup-refs';
 import { BackupRefList } from './backup-ref-list';
 import type { RestoreSource } from './backup-tasks';
 import { BACKUP_TEXT } from './messages';
+
+/** Restore by bin ID: the ID, trimmed, not empty (Restore from bin stays disabled until then). */
+const binFormSchema = z.object({ binId: z.string().trim().min(1) });
+type BinValues = z.output<typeof binFormSchema>;
 
 export type CloudBackupProps = {
   apiKey: string;
@@ -38,7 +45,12 @@ export function CloudBackup({
   progress,
 }: CloudBackupProps) {
   const id = useId();
-  const [binId, setBinId] = useState('');
+  const binForm = useForm<z.input<typeof binFormSchema>, unknown, BinValues>({
+    resolver: zodResolver(binFormSchema),
+    defaultValues: { binId: '' },
+    shouldFocusError: false,
+  });
+  const hasBinId = binFormSchema.safeParse(useWatch({ control: binForm.control })).success;
   const hasKey = apiKey.trim() !== '';
   return (
     <section className="pc-backup__part" aria-labelledby={`${id}-title`}>
@@ -71,20 +83,20 @@ export function CloudBackup({
       <form
         className="pc-backup__bin"
         noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (binId.trim() !== '' && hasKey && !busy) onRestore({ kind: 'cloud', binId: binId.trim() });
-        }}
+        onSubmit={(event) =>
+          void binForm.handleSubmit(({ binId }) => {
+            if (hasKey && !busy) onRestore({ kind: 'cloud', binId });
+          })(event)
+        }
       >
         <TextField
           label={BACKUP_TEXT.binIdLabel}
           hint={BACKUP_TEXT.binIdHint}
           autoComplete="off"
           spellCheck={false}
-          value={binId}
-          onChange={(event) => setBinId(event.target.value)}
+          {...binForm.register('binId')}
         />
-        <Button type="submit" variant="secondary" disabled={busy || !hasKey || binId.trim() === ''}>
+        <Button type="submit" variant="secondary" disabled={busy || !hasKey || !hasBinId}>
           {BACKUP_TEXT.restoreFromBin}
         </Button>
       </form>

@@ -1,5 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { closedPortUrl, startTestServer, type Reply, type TestServer } from '@pitclock/contracts/testing';
+import {
+  closedPortUrl,
+  held,
+  startTestServer,
+  type Reply,
+  type TestServer,
+} from '@pitclock/contracts/testing';
 import { BackupFailure } from './backup-failure';
 import { answerText, createBin, readBin } from './cloud-client';
 
@@ -93,7 +99,7 @@ describe('createBin (POST {base}/b)', () => {
   });
 
   it('gives up after the timeout', async () => {
-    const { options } = await jsonBin({ delayMs: 1_000, json: { metadata: { id: 'late' } } });
+    const { options } = await jsonBin(held({ json: { metadata: { id: 'late' } } }).reply);
     expect(await failureOf(createBin({ ...options, timeoutMs: 50 }, 'n', record))).toBe(
       'Upload failed: the cloud service did not answer in time',
     );
@@ -141,7 +147,7 @@ describe('readBin (GET {base}/b/{id}/latest)', () => {
   });
 
   it('gives up after the timeout', async () => {
-    const { options } = await jsonBin({ delayMs: 1_000, json: { record } });
+    const { options } = await jsonBin(held({ json: { record } }).reply);
     expect(await failureOf(readBin({ ...options, timeoutMs: 50 }, 'abc'))).toBe(
       'Download failed: the cloud service did not answer in time',
     );

@@ -1,9 +1,16 @@
 import { useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
 import { Banner, FormDialog, TextField } from '@pitclock/design-system';
-import { validateCategoryName } from '../../domain';
+import { newCategoryNameSchema } from '../../domain';
 import { addCategory, FAILURE_MESSAGES, useCookDispatch } from '../../store';
 import { operationMessage } from '../../lib/operation-message';
+import { unlessSubmitting } from '../../lib/form-fields';
 import { CATEGORIES_TEXT } from './messages';
+
+const addCategorySchema = z.object({ name: newCategoryNameSchema, description: z.string() });
+type AddCategoryValues = z.output<typeof addCategorySchema>;
 
 export type AddCategoryModalProps = {
   open: boolean;
@@ -15,28 +22,30 @@ export function AddCategoryModal({ open, onClose }: AddCategoryModalProps) {
   return open ? <AddCategoryForm onClose={onClose} /> : null;
 }
 
+/** The name's error shows from the first submit on, then follows what is typed. */
 function AddCategoryForm({ onClose }: { onClose: () => void }) {
   const dispatch = useCookDispatch();
   const nameRef = useRef<HTMLInputElement>(null);
-  const [name, setName] = useState('');
-  const [description, setDescription] = useState('');
-  const [submitted, setSubmitted] = useState(false);
-  const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const validName = validateCategoryName(name, 'create');
-  const nameError = submitted && !validName.ok ? validName.error : undefined;
+  const { register, handleSubmit, formState } = useForm<
+    z.input<typeof addCategorySchema>,
+    unknown,
+    AddCategoryValues
+  >({
+    resolver: zodResolver(addCategorySchema),
+    defaultValues: { name: '', description: '' },
+    shouldFocusError: false,
+  });
 
-  const submit = async () => {
-    setSubmitted(true);
-    if (!validName.ok || busy) return;
-    setBusy(true);
+  const name = register('name');
+
+  const create = async (values: AddCategoryValues) => {
     setError(null);
     try {
-      await dispatch(addCategory({ name: validName.value, description })).unwrap();
+      await dispatch(addCategory(values)).unwrap();
       onClose();
     } catch (failure) {
       setError(operationMessage(failure, FAILURE_MESSAGES.createCategory));
-      setBusy(false);
     }
   };
 
@@ -48,20 +57,22 @@ function AddCategoryForm({ onClose }: { onClose: () => void }) {
       size="sm"
       initialFocusRef={nameRef}
       submitLabel="Create"
-      busy={busy}
-      onSubmit={() => void submit()}
+      busy={formState.isSubmitting}
+      onSubmit={unlessSubmitting(formState.isSubmitting, handleSubmit(create))}
       formClassName="pc-categories-form"
     >
       {error ? <Banner tone="red">{error}</Banner> : null}
       <TextField
-        ref={nameRef}
+        {...name}
+        ref={(element) => {
+          name.ref(element);
+          nameRef.current = element;
+        }}
         label="Name"
         required
-        value={name}
-        error={nameError}
-        onChange={(e) => setName(e.target.value)}
+        error={formState.errors.name?.message}
       />
-      <TextField label="Description" value={description} onChange={(e) => setDescription(e.target.value)} />
+      <TextField {...register('description')} label="Description" />
     </FormDialog>
   );
 }

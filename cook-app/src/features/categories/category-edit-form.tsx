@@ -1,8 +1,15 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
 import { Banner, Button, TextField } from '@pitclock/design-system';
-import { validateCategoryName } from '../../domain';
+import { categoryNameSchema } from '../../domain';
 import { FAILURE_MESSAGES, updateCategory, useCookDispatch, type Category } from '../../store';
 import { operationMessage } from '../../lib/operation-message';
+import { unlessSubmitting } from '../../lib/form-fields';
+
+const categoryEditSchema = z.object({ name: categoryNameSchema, description: z.string() });
+type CategoryEditValues = z.output<typeof categoryEditSchema>;
 
 export type CategoryEditFormProps = {
   category: Category;
@@ -10,31 +17,37 @@ export type CategoryEditFormProps = {
   onDone: () => void;
 };
 
-/** Inline edit of an own category: Name (not empty), Description, Save, Cancel; Escape cancels. */
+/**
+ * Inline edit of an own category: Name (not empty), Description, Save, Cancel; Escape cancels. The name's
+ * error shows as soon as the name is empty, and Save is disabled meanwhile.
+ */
 export function CategoryEditForm({ category, onDone }: CategoryEditFormProps) {
   const dispatch = useCookDispatch();
-  const nameRef = useRef<HTMLInputElement>(null);
-  const [name, setName] = useState(category.name);
-  const [description, setDescription] = useState(category.description ?? '');
-  const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const validName = validateCategoryName(name, 'edit');
+  const { register, handleSubmit, trigger, setFocus, formState } = useForm<
+    z.input<typeof categoryEditSchema>,
+    unknown,
+    CategoryEditValues
+  >({
+    resolver: zodResolver(categoryEditSchema),
+    mode: 'onChange',
+    defaultValues: { name: category.name, description: category.description ?? '' },
+    shouldFocusError: false,
+  });
+  const nameError = formState.errors.name?.message;
 
   useEffect(() => {
-    nameRef.current?.focus();
-  }, []);
+    setFocus('name');
+    void trigger();
+  }, [setFocus, trigger]);
 
-  const save = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!validName.ok || busy) return;
-    setBusy(true);
+  const save = async (values: CategoryEditValues) => {
     setError(null);
     try {
-      await dispatch(updateCategory({ id: category.id, name: validName.value, description })).unwrap();
+      await dispatch(updateCategory({ id: category.id, ...values })).unwrap();
       onDone();
     } catch (failure) {
       setError(operationMessage(failure, FAILURE_MESSAGES.saveCategory));
-      setBusy(false);
     }
   };
 
@@ -42,24 +55,17 @@ export function CategoryEditForm({ category, onDone }: CategoryEditFormProps) {
     <form
       className="pc-categories-edit"
       aria-label={`Edit ${category.name}`}
-      onSubmit={(event) => void save(event)}
+      onSubmit={unlessSubmitting(formState.isSubmitting, handleSubmit(save))}
       onKeyDown={(e) => {
         if (e.key === 'Escape') onDone();
       }}
       noValidate
     >
       {error ? <Banner tone="red">{error}</Banner> : null}
-      <TextField
-        ref={nameRef}
-        label="Name"
-        required
-        value={name}
-        error={validName.ok ? undefined : validName.error}
-        onChange={(e) => setName(e.target.value)}
-      />
-      <TextField label="Description" value={description} onChange={(e) => setDescription(e.target.value)} />
+      <TextField {...register('name')} label="Name" required error={nameError} />
+      <TextField {...register('description')} label="Description" />
       <div className="pc-categories-edit__actions">
-        <Button type="submit" loading={busy} disabled={!validName.ok}>
+        <Button type="submit" loading={formState.isSubmitting} disabled={nameError !== undefined}>
           Save
         </Button>
         <Button variant="secondary" onClick={onDone}>

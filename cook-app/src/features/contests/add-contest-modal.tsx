@@ -1,9 +1,12 @@
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Banner, FormDialog } from '@pitclock/design-system';
-import { CONTEST_MESSAGES, canCreateContest } from '../../domain';
+import { canCreateContest, contestSchema, type ContestFormInput, type ContestValues } from '../../domain';
 import { addContest, selectSanctioningBodies, useCookDispatch, useCookSelector } from '../../store';
 import { operationMessage } from '../../lib/operation-message';
-import { ContestFields, contestFieldsOf, type ContestDraft } from './contest-fields';
+import { unlessSubmitting } from '../../lib/form-fields';
+import { ContestFields, contestFormValues } from './contest-fields';
 
 export type AddContestModalProps = {
   open: boolean;
@@ -18,37 +21,29 @@ export function AddContestModal({ open, onClose, today, onCreated }: AddContestM
   return open ? <AddContestForm onClose={onClose} today={today} onCreated={onCreated} /> : null;
 }
 
+/** The name's error shows once the name was left (or on Enter), then follows the typing. */
 function AddContestForm({ onClose, today, onCreated }: Omit<AddContestModalProps, 'open'>) {
   const dispatch = useCookDispatch();
   const bodies = useCookSelector(selectSanctioningBodies);
-  const [draft, setDraft] = useState<ContestDraft>({
-    contest_date: today,
-    name: '',
-    sanctioning_body_id: '',
-    location: '',
-    walk_time_adjust_minutes: 0,
+  const schema = useMemo(() => contestSchema(today), [today]);
+  const form = useForm<ContestFormInput, unknown, ContestValues>({
+    resolver: zodResolver(schema),
+    mode: 'onTouched',
+    defaultValues: contestFormValues(today),
+    shouldFocusError: false,
   });
-  const [nameTouched, setNameTouched] = useState(false);
-  const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const canCreate = canCreateContest(draft);
-  const nameError = nameTouched && draft.name.trim() === '' ? CONTEST_MESSAGES.nameRequired : undefined;
+  const busy = form.formState.isSubmitting;
+  const values = useWatch({ control: form.control });
 
-  const submit = async () => {
-    if (draft.name.trim() === '') {
-      setNameTouched(true);
-      return;
-    }
-    if (!canCreate || busy) return;
-    setBusy(true);
+  const create = async (values: ContestValues) => {
     setError(null);
     try {
-      const created = await dispatch(addContest(contestFieldsOf(draft))).unwrap();
+      const created = await dispatch(addContest(values)).unwrap();
       onCreated?.(created.id);
       onClose();
     } catch (failure) {
       setError(operationMessage(failure, 'Failed to create cook-off'));
-      setBusy(false);
     }
   };
 
@@ -58,19 +53,13 @@ function AddContestForm({ onClose, today, onCreated }: Omit<AddContestModalProps
       onClose={onClose}
       title="Add Cook-off"
       submitLabel="Create"
-      submitDisabled={!canCreate}
+      submitDisabled={!canCreateContest(values)}
       busy={busy}
-      onSubmit={() => void submit()}
+      onSubmit={unlessSubmitting(busy, form.handleSubmit(create))}
       formClassName="pc-contests-form"
     >
       {error ? <Banner tone="red">{error}</Banner> : null}
-      <ContestFields
-        draft={draft}
-        onChange={(patch) => setDraft((current) => ({ ...current, ...patch }))}
-        bodies={bodies}
-        nameError={nameError}
-        onNameBlur={() => setNameTouched(true)}
-      />
+      <ContestFields form={form} bodies={bodies} />
     </FormDialog>
   );
 }

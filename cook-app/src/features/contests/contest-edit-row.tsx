@@ -1,47 +1,50 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useMemo } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Button } from '@pitclock/design-system';
-import { CONTEST_MESSAGES } from '../../domain';
+import { contestSchema, type ContestFormInput, type ContestValues } from '../../domain';
 import { updateContest, useCookDispatch, type Contest, type SanctioningBody } from '../../store';
 import { operationMessage } from '../../lib/operation-message';
-import { ContestFields, contestFieldsOf, type ContestDraft } from './contest-fields';
+import { unlessSubmitting } from '../../lib/form-fields';
+import { ContestFields, contestFormValues } from './contest-fields';
 
 export type ContestEditRowProps = {
   contest: Contest;
   bodies: readonly SanctioningBody[];
+  /** Today's date (YYYY-MM-DD) in the device's time zone: the date of a cook-off whose date is cleared. */
+  today: string;
   onDone: () => void;
   onError: (message: string | null) => void;
 };
 
-/** Inline edit of a cook-off row: date, name, sanctioning body, location, walk time 0-20, Save, Cancel. */
-export function ContestEditRow({ contest, bodies, onDone, onError }: ContestEditRowProps) {
+/**
+ * Inline edit of a cook-off row: date, name, sanctioning body, location, walk time 0-20, Save, Cancel. The
+ * name's error shows as soon as the name is empty; Save is disabled without a name or a sanctioning body.
+ */
+export function ContestEditRow({ contest, bodies, today, onDone, onError }: ContestEditRowProps) {
   const dispatch = useCookDispatch();
-  const nameRef = useRef<HTMLInputElement>(null);
-  const [draft, setDraft] = useState<ContestDraft>({
-    contest_date: contest.contest_date,
-    name: contest.name,
-    sanctioning_body_id: contest.sanctioning_body_id ?? '',
-    location: contest.location ?? '',
-    walk_time_adjust_minutes: contest.walk_time_adjust_minutes,
+  const schema = useMemo(() => contestSchema(today), [today]);
+  const form = useForm<ContestFormInput, unknown, ContestValues>({
+    resolver: zodResolver(schema),
+    mode: 'onChange',
+    defaultValues: contestFormValues(today, contest),
+    shouldFocusError: false,
   });
-  const [busy, setBusy] = useState(false);
-  const nameError = draft.name.trim() === '' ? CONTEST_MESSAGES.nameRequired : undefined;
-  const incomplete = Boolean(nameError) || draft.sanctioning_body_id === '';
+  const { errors, isSubmitting } = form.formState;
+  const { trigger, setFocus } = form;
 
   useEffect(() => {
-    nameRef.current?.focus();
-  }, []);
+    setFocus('name');
+    void trigger();
+  }, [setFocus, trigger]);
 
-  const save = async (event?: FormEvent) => {
-    event?.preventDefault();
-    if (incomplete || busy) return;
-    setBusy(true);
+  const save = async (values: ContestValues) => {
     try {
-      await dispatch(updateContest({ id: contest.id, ...contestFieldsOf(draft) })).unwrap();
+      await dispatch(updateContest({ id: contest.id, ...values })).unwrap();
       onError(null);
       onDone();
     } catch (failure) {
       onError(operationMessage(failure, 'Failed to save cook-off'));
-      setBusy(false);
     }
   };
 
@@ -49,21 +52,19 @@ export function ContestEditRow({ contest, bodies, onDone, onError }: ContestEdit
     <form
       className="pc-contests-edit"
       aria-label={`Edit ${contest.name}`}
-      onSubmit={(event) => void save(event)}
+      onSubmit={unlessSubmitting(isSubmitting, form.handleSubmit(save))}
       onKeyDown={(e) => {
         if (e.key === 'Escape') onDone();
       }}
       noValidate
     >
-      <ContestFields
-        draft={draft}
-        onChange={(patch) => setDraft((current) => ({ ...current, ...patch }))}
-        bodies={bodies}
-        nameError={nameError}
-        nameRef={nameRef}
-      />
+      <ContestFields form={form} bodies={bodies} />
       <div className="pc-contests-edit__actions">
-        <Button type="submit" loading={busy} disabled={incomplete}>
+        <Button
+          type="submit"
+          loading={isSubmitting}
+          disabled={Boolean(errors.name ?? errors.sanctioning_body_id)}
+        >
           Save
         </Button>
         <Button variant="secondary" onClick={onDone}>

@@ -1,82 +1,71 @@
-import type { Ref } from 'react';
+import { Controller, type UseFormReturn } from 'react-hook-form';
 import { NumberField, Select, TextField } from '@pitclock/design-system';
-import { WALK_TIME_MAX, WALK_TIME_MIN } from '../../domain';
-import type { SanctioningBody } from '../../store';
+import { WALK_TIME_MAX, WALK_TIME_MIN, type ContestFormInput, type ContestValues } from '../../domain';
+import type { Contest, SanctioningBody } from '../../store';
 
-/** What the cook-off form holds while it is being filled in. */
-export type ContestDraft = {
-  contest_date: string;
-  name: string;
-  sanctioning_body_id: string;
-  location: string;
-  walk_time_adjust_minutes: number | null;
-};
+/** The cook-off form (domain contestSchema): its fields as they are filled in, and what it sends. */
+export type ContestForm = UseFormReturn<ContestFormInput, unknown, ContestValues>;
+
+/** The form's values for a new cook-off dated `today`, or for editing `contest`. */
+export function contestFormValues(today: string, contest?: Contest): ContestFormInput {
+  return {
+    contest_date: contest?.contest_date ?? today,
+    name: contest?.name ?? '',
+    sanctioning_body_id: contest?.sanctioning_body_id ?? '',
+    location: contest?.location ?? '',
+    walk_time_adjust_minutes: contest?.walk_time_adjust_minutes ?? 0,
+  };
+}
 
 export type ContestFieldsProps = {
-  draft: ContestDraft;
-  onChange: (patch: Partial<ContestDraft>) => void;
+  form: ContestForm;
   bodies: readonly SanctioningBody[];
-  nameError?: string;
-  nameRef?: Ref<HTMLInputElement>;
-  onNameBlur?: () => void;
 };
 
-/** Date, Name, Sanctioning Body, Location and Walk Time Adjustment (0-20, clamped on blur). */
-export function ContestFields({
-  draft,
-  onChange,
-  bodies,
-  nameError,
-  nameRef,
-  onNameBlur,
-}: ContestFieldsProps) {
+/**
+ * Date, Name, Sanctioning Body, Location and Walk Time Adjustment (0-20, clamped on blur). Of the errors,
+ * only the name's shows (Create and Save are disabled without a sanctioning body).
+ */
+export function ContestFields({ form, bodies }: ContestFieldsProps) {
+  const { register, control, formState } = form;
   return (
     <>
-      <TextField
-        label="Date"
-        type="date"
-        value={draft.contest_date}
-        onChange={(e) => onChange({ contest_date: e.target.value })}
+      <TextField {...register('contest_date')} label="Date" type="date" />
+      <TextField {...register('name')} label="Name" required error={formState.errors.name?.message} />
+      <Controller
+        control={control}
+        name="sanctioning_body_id"
+        render={({ field }) => (
+          <Select
+            {...field}
+            label="Sanctioning Body"
+            required
+            placeholder="Choose a sanctioning body"
+            options={bodies.map((b) => ({ value: b.id, label: b.name }))}
+          />
+        )}
       />
-      <TextField
-        ref={nameRef}
-        label="Name"
-        value={draft.name}
-        required
-        error={nameError}
-        onChange={(e) => onChange({ name: e.target.value })}
-        onBlur={onNameBlur}
-      />
-      <Select
-        label="Sanctioning Body"
-        required
-        value={draft.sanctioning_body_id}
-        placeholder="Choose a sanctioning body"
-        options={bodies.map((b) => ({ value: b.id, label: b.name }))}
-        onChange={(e) => onChange({ sanctioning_body_id: e.target.value })}
-      />
-      <TextField
-        label="Location"
-        placeholder="e.g. Odessa, TX"
-        value={draft.location}
-        onChange={(e) => onChange({ location: e.target.value })}
-      />
-      <NumberField
-        label="Walk Time Adjustment"
-        hint="Minutes (0-20) every step moves earlier to walk to the judges' tent."
-        value={draft.walk_time_adjust_minutes}
-        min={WALK_TIME_MIN}
-        max={WALK_TIME_MAX}
-        step={1}
-        clampOnBlur
-        emptyValue={0}
-        onValueChange={(walk_time_adjust_minutes) => onChange({ walk_time_adjust_minutes })}
+      <TextField {...register('location')} label="Location" placeholder="e.g. Odessa, TX" />
+      <Controller
+        control={control}
+        name="walk_time_adjust_minutes"
+        render={({ field }) => (
+          <NumberField
+            ref={field.ref}
+            name={field.name}
+            value={field.value}
+            onValueChange={field.onChange}
+            onBlur={field.onBlur}
+            label="Walk Time Adjustment"
+            hint="Minutes (0-20) every step moves earlier to walk to the judges' tent."
+            min={WALK_TIME_MIN}
+            max={WALK_TIME_MAX}
+            step={1}
+            clampOnBlur
+            emptyValue={0}
+          />
+        )}
       />
     </>
   );
-}
-
-/** The draft as the store's addContest and updateContest take it. */
-export function contestFieldsOf(draft: ContestDraft) {
-  return { ...draft, walk_time_adjust_minutes: draft.walk_time_adjust_minutes ?? 0 };
 }

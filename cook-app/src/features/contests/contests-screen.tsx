@@ -191,6 +191,7 @@ export function ContestsScreen({ now = Date.now, timeZone = systemZone(), weathe
         <ContestEditRow
           contest={c}
           bodies={bodies}
+          today={today}
           onDone={() => setEditing(null)}
           onError={setActionError}
         />

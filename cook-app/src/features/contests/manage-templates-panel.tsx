@@ -1,5 +1,9 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
 import { Banner, Button, IconButton, Select, SidePanel, TimeInput, TrashIcon } from '@pitclock/design-system';
+import { turnInTimeSchema } from '../../domain';
 import {
   attachTemplate,
   detachTemplate,
@@ -11,6 +15,14 @@ import {
   type Contest,
 } from '../../store';
 import { operationMessage } from '../../lib/operation-message';
+import { unlessSubmitting } from '../../lib/form-fields';
+
+/** Add templates: a template to attach, with an optional override of its turn-in (the committed time). */
+const attachFormSchema = z.object({
+  template_id: z.string().min(1),
+  override_turn_in_time: turnInTimeSchema,
+});
+type AttachValues = z.output<typeof attachFormSchema>;
 
 export type ManageTemplatesPanelProps = { contest: Contest; onClose: () => void };
 
@@ -20,22 +32,19 @@ export function ManageTemplatesPanel({ contest, onClose }: ManageTemplatesPanelP
   const attachments = useCookSelector((s) => selectContestAttachments(s, contest.id));
   const templates = useCookSelector(templateSelectors.selectEntities);
   const active = useCookSelector(selectActiveTemplates);
-  const [templateId, setTemplateId] = useState('');
-  const [override, setOverride] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const templateSelect = useRef<HTMLSelectElement>(null);
+  const form = useForm<z.input<typeof attachFormSchema>, unknown, AttachValues>({
+    resolver: zodResolver(attachFormSchema),
+    defaultValues: { template_id: '', override_turn_in_time: '' },
+    shouldFocusError: false,
+  });
+  const busy = form.formState.isSubmitting;
+  const chosen = attachFormSchema.safeParse(useWatch({ control: form.control })).success;
 
-  const attach = async (template_id: string, override_turn_in_time: string) => {
+  const attach = async (template_id: string, override_turn_in_time: string | null) => {
     setError(null);
     try {
-      await dispatch(
-        attachTemplate({
-          contest_id: contest.id,
-          template_id,
-          override_turn_in_time: override_turn_in_time === '' ? null : override_turn_in_time,
-        }),
-      ).unwrap();
+      await dispatch(attachTemplate({ contest_id: contest.id, template_id, override_turn_in_time })).unwrap();
       return true;
     } catch (failure) {
       setError(operationMessage(failure, 'Failed to attach template locally'));
@@ -50,17 +59,12 @@ export function ManageTemplatesPanel({ contest, onClose }: ManageTemplatesPanelP
       setError(operationMessage(failure, 'Failed to detach template locally'));
     }
   };
-  const add = async (event: FormEvent) => {
-    event.preventDefault();
-    if (templateId === '' || busy) return;
-    setBusy(true);
-    if (await attach(templateId, override)) {
-      setTemplateId('');
-      setOverride('');
+  const add = async (values: AttachValues) => {
+    if (await attach(values.template_id, values.override_turn_in_time)) {
       // The Add button disables itself: keep focus in the panel, ready for the next template.
-      templateSelect.current?.focus();
+      form.reset(undefined, { keepFieldsRef: true });
+      form.setFocus('template_id');
     }
-    setBusy(false);
   };
 
   return (
@@ -94,7 +98,7 @@ export function ManageTemplatesPanel({ contest, onClose }: ManageTemplatesPanelP
                       hideLabel
                       placeholder="HH:MM"
                       value={a.override_turn_in_time ?? ''}
-                      onValueChange={(value) => void attach(a.template_id, value)}
+                      onValueChange={(value) => void attach(a.template_id, value === '' ? null : value)}
                     />
                     <IconButton
                       label={`Remove ${name}`}
@@ -112,25 +116,37 @@ export function ManageTemplatesPanel({ contest, onClose }: ManageTemplatesPanelP
         <h3 id="pc-contests-add-templates" className="pc-contests-panel__heading">
           Add templates
         </h3>
-        <form className="pc-contests-panel__add" onSubmit={(e) => void add(e)}>
-          <Select
-            ref={templateSelect}
-            label="Template"
-            value={templateId}
-            placeholder={active.length === 0 ? 'No templates yet' : 'Choose a template'}
-            options={active.map((t) => ({
-              value: t.id,
-              label: t.turn_in_time ? `${t.name} (${t.turn_in_time})` : t.name,
-            }))}
-            onChange={(e) => setTemplateId(e.target.value)}
+        <form className="pc-contests-panel__add" onSubmit={unlessSubmitting(busy, form.handleSubmit(add))}>
+          <Controller
+            control={form.control}
+            name="template_id"
+            render={({ field }) => (
+              <Select
+                {...field}
+                label="Template"
+                placeholder={active.length === 0 ? 'No templates yet' : 'Choose a template'}
+                options={active.map((t) => ({
+                  value: t.id,
+                  label: t.turn_in_time ? `${t.name} (${t.turn_in_time})` : t.name,
+                }))}
+              />
+            )}
           />
-          <TimeInput
-            label="Override Turn-in (HH:MM)"
-            placeholder="HH:MM"
-            value={override}
-            onValueChange={setOverride}
+          <Controller
+            control={form.control}
+            name="override_turn_in_time"
+            render={({ field }) => (
+              <TimeInput
+                ref={field.ref}
+                name={field.name}
+                value={field.value ?? ''}
+                onValueChange={field.onChange}
+                label="Override Turn-in (HH:MM)"
+                placeholder="HH:MM"
+              />
+            )}
           />
-          <Button type="submit" disabled={templateId === ''} loading={busy}>
+          <Button type="submit" disabled={!chosen} loading={busy}>
             Add
           </Button>
         </form>

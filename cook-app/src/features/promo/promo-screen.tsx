@@ -1,8 +1,12 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { Banner, Button, ConfirmDialog, TextField } from '@pitclock/design-system';
-import { normalisePromoCode, PROMO_DEFAULT_RETURN_TO, promoReturnTo } from '../../domain';
+import { normalisePromoCode, PROMO_DEFAULT_RETURN_TO, promoCodeSchema, promoReturnTo } from '../../domain';
 import { activeLicenceExpiry, useStartCookOff } from '../../lib/licence-gate';
+import { unlessSubmitting } from '../../lib/form-fields';
 import { PROMO_TEXT } from './messages';
 import { redeemPromoCode } from './redeem';
 import { usDate } from './us-date';
@@ -15,6 +19,9 @@ export type PromoScreenProps = {
   /** The device's time zone (default the system's): the expiry's date is read in it. */
   timeZone?: string;
 };
+
+const redeemFormSchema = z.object({ code: promoCodeSchema });
+type RedeemValues = z.output<typeof redeemFormSchema>;
 
 const systemZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 const DONE_ID = 'pc-promo-done';
@@ -38,14 +45,20 @@ function PromoCodeEntry({ now = Date.now, timeZone = systemZone() }: PromoScreen
   const [params] = useSearchParams();
   const returnTo = promoReturnTo(params.get('returnTo'));
   const { open, confirmation } = useStartCookOff({ now });
-  const [code, setCode] = useState('');
+  const { control, handleSubmit, getValues } = useForm<
+    z.input<typeof redeemFormSchema>,
+    unknown,
+    RedeemValues
+  >({ resolver: zodResolver(redeemFormSchema), defaultValues: { code: '' }, shouldFocusError: false });
+  const values = useWatch({ control });
+  // Busy from the submit to the answer, except while the second-code question is open.
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   /** The expiry of this device's active licence while the second-code question is open. */
   const [asking, setAsking] = useState<number | null>(null);
   const [redeemed, setRedeemed] = useState<{ expiryMs: number | null } | null>(null);
 
-  const redeem = async () => {
+  const redeem = async (code: string) => {
     setBusy(true);
     setError(null);
     const outcome = await redeemPromoCode(code);
@@ -54,14 +67,12 @@ function PromoCodeEntry({ now = Date.now, timeZone = systemZone() }: PromoScreen
     else setError(outcome.error);
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (code === '' || busy) return;
+  const submit = async ({ code }: RedeemValues) => {
     setBusy(true);
     setError(null);
     const current = await activeLicenceExpiry({ now });
     if (current === null) {
-      await redeem();
+      await redeem(code);
       return;
     }
     setBusy(false);
@@ -99,29 +110,35 @@ function PromoCodeEntry({ now = Date.now, timeZone = systemZone() }: PromoScreen
         <form
           className="pc-promo__form"
           aria-label={PROMO_TEXT.title}
-          onSubmit={(event) => void submit(event)}
+          onSubmit={unlessSubmitting(busy, handleSubmit(submit))}
           noValidate
         >
           {error ? <Banner tone="red">{error}</Banner> : null}
-          <TextField
-            label={PROMO_TEXT.codeLabel}
-            hint={PROMO_TEXT.codeHint}
-            className="pc-promo__code"
-            value={code}
-            onChange={(e) => setCode(normalisePromoCode(e.target.value))}
-            autoComplete="off"
-            autoCapitalize="characters"
-            autoCorrect="off"
-            spellCheck={false}
-            enterKeyHint="go"
-            readOnly={busy}
-            autoFocus
+          <Controller
+            control={control}
+            name="code"
+            render={({ field }) => (
+              <TextField
+                {...field}
+                onChange={(e) => field.onChange(normalisePromoCode(e.target.value))}
+                label={PROMO_TEXT.codeLabel}
+                hint={PROMO_TEXT.codeHint}
+                className="pc-promo__code"
+                autoComplete="off"
+                autoCapitalize="characters"
+                autoCorrect="off"
+                spellCheck={false}
+                enterKeyHint="go"
+                readOnly={busy}
+                autoFocus
+              />
+            )}
           />
           <div className="pc-promo__actions">
             <Button variant="secondary" onClick={() => void navigate(PROMO_DEFAULT_RETURN_TO)}>
               {PROMO_TEXT.back}
             </Button>
-            <Button type="submit" disabled={code === ''} loading={busy}>
+            <Button type="submit" disabled={!redeemFormSchema.safeParse(values).success} loading={busy}>
               {PROMO_TEXT.redeem}
             </Button>
           </div>
@@ -136,7 +153,7 @@ function PromoCodeEntry({ now = Date.now, timeZone = systemZone() }: PromoScreen
         cancelLabel={PROMO_TEXT.anotherCancel}
         onConfirm={() => {
           setAsking(null);
-          void redeem();
+          void redeem(getValues('code'));
         }}
         onCancel={() => setAsking(null)}
       />

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { session } from '@pitclock/contracts';
+import { held } from '@pitclock/contracts/testing';
 import { PUSH_TEXT } from './messages';
 import type { PushManagerLike } from './push-browser';
 import { PushProvider } from './push-context';
@@ -115,7 +116,8 @@ describe('PushNotificationsSwitch', () => {
 
   it('shows that it is working, and ignores a second press meanwhile', async () => {
     stubNotification('granted');
-    await notifier(() => ({ status: 201, json: {}, delayMs: 200 }));
+    const subscribe = held({ status: 201, json: {} });
+    await notifier(() => subscribe.reply);
     const manager = fakePushManager();
     const { user } = renderSwitch(manager);
     await settled();
@@ -123,6 +125,7 @@ describe('PushNotificationsSwitch', () => {
     expect(await screen.findByText(PUSH_TEXT.turningOn)).toBeTruthy();
     expect(theSwitch().getAttribute('aria-busy')).toBe('true');
     await user.click(theSwitch());
+    subscribe.release();
     await waitFor(() => expect(isOn()).toBe(true));
     expect(manager.subscribeCalls).toHaveLength(1);
     expect(theSwitch().getAttribute('aria-busy')).toBeNull();

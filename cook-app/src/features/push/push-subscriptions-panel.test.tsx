@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { session } from '@pitclock/contracts';
+import { held } from '@pitclock/contracts/testing';
 import { PUSH_TEXT } from './messages';
 import { formatWhen, PushSubscriptionsPanel } from './push-subscriptions-panel';
 import { startApi, USER_TOKEN, type ReceivedRequest, type Reply } from './test-support';
@@ -63,9 +64,13 @@ describe('PushSubscriptionsPanel', () => {
   });
 
   it('shows that it is loading until the list comes', async () => {
-    await notifier([{ json: { subscriptions: [] }, delayMs: 150 }]);
+    const list = held({ json: { subscriptions: [] } });
+    const server = await notifier([list.reply]);
     renderPanel();
     expect(screen.getByText(PUSH_TEXT.loadingSubscriptions)).toBeTruthy();
+    await waitFor(() => expect(server.on('/api/push/me')).toHaveLength(1));
+    expect(screen.getByText(PUSH_TEXT.loadingSubscriptions)).toBeTruthy();
+    list.release();
     expect(await screen.findByText(PUSH_TEXT.noSubscriptions)).toBeTruthy();
     expect(screen.queryByText(PUSH_TEXT.loadingSubscriptions)).toBeNull();
   });

@@ -1,10 +1,14 @@
-import { useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
 import { Banner, FormDialog, TimeInput } from '@pitclock/design-system';
 import {
-  customCompletionAt,
+  customCompletionSchema,
   hhmmInZone,
   parseHhMm,
   readDueAt,
+  validated,
   VALIDATION_MESSAGES,
   type CompletionTimeMode,
 } from '../../domain';
@@ -16,7 +20,34 @@ import {
   type RunStep,
 } from '../../store';
 import { operationField, operationMessage } from '../../lib/operation-message';
+import { timeInputBinding, unlessSubmitting } from '../../lib/form-fields';
 import { RUN_TEXT } from './messages';
+
+/**
+ * The completion form: a time mode, the custom time as typed (checked only in the custom mode, against the
+ * step's scheduled day) and a note. It sends the custom time as 'HH:MM' (the store places it on the day);
+ * the store names a refused custom time by the same field (CUSTOM_TIME_FIELD).
+ */
+function completeFormSchema(scheduledAtIso: string | null | undefined, timeZone: string) {
+  const customAt = customCompletionSchema(scheduledAtIso, timeZone);
+  return z
+    .object({
+      time_mode: z.enum(['scheduled', 'now', 'custom']),
+      custom_at: z.string(),
+      note: z.string(),
+    })
+    .superRefine((values, ctx) => {
+      if (values.time_mode !== 'custom') return;
+      const checked = validated(customAt, values.custom_at);
+      if (!checked.ok) ctx.addIssue({ code: 'custom', path: ['custom_at'], message: checked.error });
+    })
+    .transform((values) => ({
+      ...values,
+      custom_at: values.time_mode === 'custom' ? parseHhMm(values.custom_at) : null,
+    }));
+}
+type CompleteFormSchema = ReturnType<typeof completeFormSchema>;
+type CompleteValues = z.output<CompleteFormSchema>;
 
 export type CompleteDialogProps = {
   step: RunStep;
@@ -30,43 +61,39 @@ export type CompleteDialogProps = {
 /**
  * Complete a step: at its scheduled time, now, or a custom HH:MM on the scheduled day; with an optional
  * note. The custom time's errors ('Please pick a valid time (HH:MM).', 'This step has no scheduled time
- * to anchor the date.') show beside the field.
+ * to anchor the date.') show beside the field from a submit until the time or the mode changes.
  */
 export function CompleteDialog({ step, now, timeZone, onClose, onCompleted }: CompleteDialogProps) {
   const dispatch = useCookDispatch();
   const id = useId();
   const due = readDueAt(step);
-  const [mode, setMode] = useState<CompletionTimeMode>('now');
-  const [customText, setCustomText] = useState(() => hhmmInZone(now(), timeZone));
-  const [note, setNote] = useState('');
-  const [customError, setCustomError] = useState<string | null>(null);
+  const schema = useMemo(
+    () => completeFormSchema(step.scheduled_at, timeZone),
+    [step.scheduled_at, timeZone],
+  );
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const {
+    register,
+    control,
+    handleSubmit,
+    clearErrors,
+    setError: setFieldError,
+    formState,
+  } = useForm<z.input<CompleteFormSchema>, unknown, CompleteValues>({
+    resolver: zodResolver(schema),
+    defaultValues: { time_mode: 'now', custom_at: hhmmInZone(now(), timeZone), note: '' },
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const mode = useWatch({ control, name: 'time_mode' });
 
-  const submit = async () => {
-    if (busy) return;
-    setError(null);
-    setCustomError(null);
-    let customAt: string | null = null;
-    if (mode === 'custom') {
-      const checked = customCompletionAt(step.scheduled_at, customText, timeZone);
-      if (!checked.ok) {
-        setCustomError(checked.error);
-        return;
-      }
-      customAt = parseHhMm(customText);
-    }
-    setBusy(true);
+  const complete = async (values: CompleteValues) => {
     try {
-      const saved = await dispatch(
-        completeStep({ step_id: step.id, time_mode: mode, note, custom_at: customAt }),
-      ).unwrap();
-      onCompleted(saved);
+      onCompleted(await dispatch(completeStep({ step_id: step.id, ...values })).unwrap());
     } catch (failure) {
       const message = operationMessage(failure, FAILURE_MESSAGES.complete);
-      if (operationField(failure) === CUSTOM_TIME_FIELD) setCustomError(message);
+      if (operationField(failure) === CUSTOM_TIME_FIELD) setFieldError('custom_at', { message });
       else setError(message);
-      setBusy(false);
     }
   };
 
@@ -88,8 +115,11 @@ export function CompleteDialog({ step, now, timeZone, onClose, onCompleted }: Co
       size="sm"
       submitLabel={RUN_TEXT.complete}
       cancelLabel={RUN_TEXT.cancel}
-      busy={busy}
-      onSubmit={() => void submit()}
+      busy={formState.isSubmitting}
+      onSubmit={unlessSubmitting(formState.isSubmitting, (event) => {
+        setError(null);
+        return handleSubmit(complete)(event);
+      })}
       formClassName="pc-run-dialog"
     >
       {error ? <Banner tone="red">{error}</Banner> : null}
@@ -99,13 +129,8 @@ export function CompleteDialog({ step, now, timeZone, onClose, onCompleted }: Co
           <label key={option.value} className="pc-run-dialog__mode">
             <input
               type="radio"
-              name={`${id}-mode`}
               value={option.value}
-              checked={mode === option.value}
-              onChange={() => {
-                setMode(option.value);
-                setCustomError(null);
-              }}
+              {...register('time_mode', { onChange: () => clearErrors('custom_at') })}
             />
             <span>{option.label}</span>
             {option.detail ? <span className="pc-run-dialog__detail">{option.detail}</span> : null}
@@ -113,16 +138,24 @@ export function CompleteDialog({ step, now, timeZone, onClose, onCompleted }: Co
         ))}
       </fieldset>
       {mode === 'custom' ? (
-        <TimeInput
-          label={RUN_TEXT.customLabel}
-          defaultValue={customText}
-          invalidMessage={VALIDATION_MESSAGES.customTimeInvalid}
-          error={customError ?? undefined}
-          onChange={(event) => {
-            setCustomText(event.target.value);
-            setCustomError(null);
+        <Controller
+          control={control}
+          name="custom_at"
+          render={({ field }) => {
+            const binding = timeInputBinding(field);
+            return (
+              <TimeInput
+                {...binding}
+                label={RUN_TEXT.customLabel}
+                invalidMessage={VALIDATION_MESSAGES.customTimeInvalid}
+                error={formState.errors.custom_at?.message}
+                onChange={(event) => {
+                  binding.onChange(event);
+                  clearErrors('custom_at');
+                }}
+              />
+            );
           }}
-          onValueChange={(value) => setCustomText(value)}
         />
       ) : null}
       <div className="pc-field">
@@ -130,11 +163,10 @@ export function CompleteDialog({ step, now, timeZone, onClose, onCompleted }: Co
           {RUN_TEXT.noteLabel}
         </label>
         <textarea
+          {...register('note')}
           id={`${id}-note`}
           className="pc-input pc-run-dialog__textarea"
           rows={2}
-          value={note}
-          onChange={(event) => setNote(event.target.value)}
         />
       </div>
     </FormDialog>

@@ -1,9 +1,16 @@
 import { useRef, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
 import { Badge, Button, FormDialog, TimeInput } from '@pitclock/design-system';
-import { readNumber } from '../../domain';
+import { contestClockTimeSchema, readNumber } from '../../domain';
 import { setContestClock, useCookDispatch, type Contest } from '../../store';
 import { operationMessage } from '../../lib/operation-message';
+import { timeInputBinding, unlessSubmitting } from '../../lib/form-fields';
 import { RUN_TEXT } from './messages';
+
+const contestClockSchema = z.object({ shown: contestClockTimeSchema });
+type ContestClockValues = z.output<typeof contestClockSchema>;
 
 /** '+3 min', '-1 min': how far the contest clock is from this phone's. */
 export function offsetText(offsetMs: number): string {
@@ -13,24 +20,34 @@ export function offsetText(offsetMs: number): string {
 
 /**
  * The contest clock (beyond SPEC.md): the team types the time the official clock shows, and every due
- * time, countdown and alert of this cook-off follows it; 'Use phone clock' goes back.
+ * time, countdown and alert of this cook-off follows it; 'Use phone clock' goes back. A time that cannot be
+ * read, or a refusal of the store, shows beside the field until the next save; the dialog opens empty.
  */
 export function ContestClock({ contest }: { contest: Contest }) {
   const dispatch = useCookDispatch();
   const offset = readNumber(contest.clock_offset_ms) ?? 0;
   const [open, setOpen] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const fieldRef = useRef<HTMLInputElement>(null);
+  const { control, handleSubmit, clearErrors, setError, resetField, formState } = useForm<
+    z.input<typeof contestClockSchema>,
+    unknown,
+    ContestClockValues
+  >({
+    resolver: zodResolver(contestClockSchema),
+    defaultValues: { shown: '' },
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
 
-  const save = async (value: string) => {
+  const save = async (shown: string | null) => {
     setBusy(true);
-    setError(null);
+    clearErrors();
     try {
-      await dispatch(setContestClock({ contest_id: contest.id, shown: value })).unwrap();
+      await dispatch(setContestClock({ contest_id: contest.id, shown })).unwrap();
       setOpen(false);
     } catch (failure) {
-      setError(operationMessage(failure, RUN_TEXT.contestClockFailed));
+      setError('shown', { message: operationMessage(failure, RUN_TEXT.contestClockFailed) });
     }
     setBusy(false);
   };
@@ -40,12 +57,18 @@ export function ContestClock({ contest }: { contest: Contest }) {
       {offset !== 0 ? (
         <>
           <Badge tone="info">{RUN_TEXT.contestClockOffset(offsetText(offset))}</Badge>
-          <Button variant="ghost" onClick={() => void save('')}>
+          <Button variant="ghost" onClick={() => void save(null)}>
             {RUN_TEXT.usePhoneClock}
           </Button>
         </>
       ) : null}
-      <Button variant="secondary" onClick={() => setOpen(true)}>
+      <Button
+        variant="secondary"
+        onClick={() => {
+          resetField('shown', { keepError: true });
+          setOpen(true);
+        }}
+      >
         {RUN_TEXT.setContestClock}
       </Button>
       <FormDialog
@@ -56,14 +79,26 @@ export function ContestClock({ contest }: { contest: Contest }) {
         initialFocusRef={fieldRef}
         submitLabel={RUN_TEXT.save}
         busy={busy}
-        // The typed text as it stands: Enter submits before the field has committed its value.
-        onSubmit={() => void save(fieldRef.current?.value ?? '')}
+        onSubmit={unlessSubmitting(
+          busy,
+          handleSubmit(({ shown }) => save(shown)),
+        )}
       >
-        <TimeInput
-          ref={fieldRef}
-          label={RUN_TEXT.contestClockLabel}
-          hint={RUN_TEXT.contestClockHint}
-          error={error ?? undefined}
+        <Controller
+          control={control}
+          name="shown"
+          render={({ field }) => (
+            <TimeInput
+              {...timeInputBinding(field)}
+              ref={(element) => {
+                field.ref(element);
+                fieldRef.current = element;
+              }}
+              label={RUN_TEXT.contestClockLabel}
+              hint={RUN_TEXT.contestClockHint}
+              error={formState.errors.shown?.message}
+            />
+          )}
         />
       </FormDialog>
     </div>

@@ -1,6 +1,9 @@
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useId, useMemo, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
 import { Banner, Button, Modal, Spinner } from '@pitclock/design-system';
-import { hhmmInZone, parseInstant, validateNote, ymdInZone } from '../../domain';
+import { hhmmInZone, noteSchema, parseInstant, ymdInZone } from '../../domain';
 import {
   addStepNote,
   FAILURE_MESSAGES,
@@ -12,7 +15,11 @@ import {
 } from '../../store';
 import { operationMessage } from '../../lib/operation-message';
 import { useStoreLoad } from '../../lib/use-store-load';
+import { unlessSubmitting } from '../../lib/form-fields';
 import { RUN_TEXT } from './messages';
+
+const noteFormSchema = z.object({ body: noteSchema });
+type NoteValues = z.output<typeof noteFormSchema>;
 
 export type NotesDialogProps = {
   step: RunStep;
@@ -30,7 +37,10 @@ function noteTime(iso: string, nowMs: number, timeZone: string): string {
   return day === ymdInZone(nowMs, timeZone) ? time : `${day} ${time}`;
 }
 
-/** A step's notes, newest first with their time, and a form to add one (trimmed, not empty). */
+/**
+ * A step's notes, newest first with their time, and a form to add one (trimmed, not empty; the error shows
+ * from a submit until the note changes).
+ */
 export function NotesDialog({ step, now, timeZone, onClose }: NotesDialogProps) {
   const dispatch = useCookDispatch();
   const id = useId();
@@ -41,30 +51,27 @@ export function NotesDialog({ step, now, timeZone, onClose }: NotesDialogProps) 
   );
   const oldestFirst = useCookSelector((state) => selectStepNotes(state, step.id));
   const notes = useMemo(() => [...oldestFirst].reverse(), [oldestFirst]);
-  const [body, setBody] = useState('');
-  const [fieldError, setFieldError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { register, handleSubmit, clearErrors, reset, formState } = useForm<
+    z.input<typeof noteFormSchema>,
+    unknown,
+    NoteValues
+  >({
+    resolver: zodResolver(noteFormSchema),
+    defaultValues: { body: '' },
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const fieldError = formState.errors.body?.message;
   const nowMs = now();
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    setError(null);
-    const checked = validateNote(body);
-    if (!checked.ok) {
-      setFieldError(checked.error);
-      return;
-    }
-    setFieldError(null);
-    setBusy(true);
+  const add = async ({ body }: NoteValues) => {
     try {
-      await dispatch(addStepNote({ step_id: step.id, body: checked.value })).unwrap();
-      setBody('');
+      await dispatch(addStepNote({ step_id: step.id, body })).unwrap();
+      reset();
     } catch (failure) {
       setError(operationMessage(failure, FAILURE_MESSAGES.saveNote));
     }
-    setBusy(false);
   };
 
   return (
@@ -87,23 +94,26 @@ export function NotesDialog({ step, now, timeZone, onClose }: NotesDialogProps) 
         ) : (
           <p className="pc-run-notes__none">{RUN_TEXT.noNotes}</p>
         )}
-        <form className="pc-run-notes__form" onSubmit={(event) => void submit(event)} noValidate>
+        <form
+          className="pc-run-notes__form"
+          onSubmit={unlessSubmitting(formState.isSubmitting, (event) => {
+            setError(null);
+            return handleSubmit(add)(event);
+          })}
+          noValidate
+        >
           {error ? <Banner tone="red">{error}</Banner> : null}
           <div className={fieldError ? 'pc-field pc-field--invalid' : 'pc-field'}>
             <label htmlFor={`${id}-body`} className="pc-field__label">
               {RUN_TEXT.newNoteLabel}
             </label>
             <textarea
+              {...register('body', { onChange: () => clearErrors('body') })}
               id={`${id}-body`}
               className="pc-input pc-run-dialog__textarea"
               rows={3}
-              value={body}
               aria-invalid={fieldError ? true : undefined}
               aria-describedby={fieldError ? `${id}-error` : undefined}
-              onChange={(event) => {
-                setBody(event.target.value);
-                setFieldError(null);
-              }}
             />
             {fieldError ? (
               <p id={`${id}-error`} className="pc-field__error">
@@ -112,7 +122,7 @@ export function NotesDialog({ step, now, timeZone, onClose }: NotesDialogProps) 
             ) : null}
           </div>
           <div className="pc-run-notes__actions">
-            <Button type="submit" loading={busy}>
+            <Button type="submit" loading={formState.isSubmitting}>
               {RUN_TEXT.addNote}
             </Button>
           </div>

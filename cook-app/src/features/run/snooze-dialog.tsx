@@ -1,9 +1,16 @@
 import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
 import { Banner, FormDialog, NumberField } from '@pitclock/design-system';
-import { SNOOZE_DEFAULT_MINUTES, SNOOZE_MIN_MINUTES, validateSnoozeMinutes } from '../../domain';
+import { SNOOZE_DEFAULT_MINUTES, SNOOZE_MIN_MINUTES, snoozeMinutesSchema } from '../../domain';
 import { FAILURE_MESSAGES, snoozeStep, useCookDispatch, type RunStep } from '../../store';
 import { operationMessage } from '../../lib/operation-message';
+import { numberFieldBinding, unlessSubmitting } from '../../lib/form-fields';
 import { RUN_TEXT } from './messages';
+
+const snoozeSchema = z.object({ minutes: snoozeMinutesSchema });
+type SnoozeValues = z.output<typeof snoozeSchema>;
 
 export type SnoozeDialogProps = {
   step: RunStep;
@@ -12,32 +19,30 @@ export type SnoozeDialogProps = {
   onSnoozed: (step: RunStep, scheduledAt: string) => void;
 };
 
-/** Snooze a step: minutes from now (default 10, at least 1; the domain's message beside the field). */
+/**
+ * Snooze a step: minutes from now (default 10, at least 1; the domain's message beside the field, from a
+ * submit until the minutes change).
+ */
 export function SnoozeDialog({ step, onClose, onSnoozed }: SnoozeDialogProps) {
   const dispatch = useCookDispatch();
-  const [minutes, setMinutes] = useState<number | null>(SNOOZE_DEFAULT_MINUTES);
-  const [unreadable, setUnreadable] = useState(false);
-  const [fieldError, setFieldError] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { control, handleSubmit, clearErrors, formState } = useForm<
+    z.input<typeof snoozeSchema>,
+    unknown,
+    SnoozeValues
+  >({
+    resolver: zodResolver(snoozeSchema),
+    defaultValues: { minutes: SNOOZE_DEFAULT_MINUTES },
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
 
-  const submit = async () => {
-    if (busy) return;
-    setError(null);
-    // Text the number input cannot read is refused like any other non-number.
-    const checked = validateSnoozeMinutes(unreadable ? 'not a number' : minutes);
-    if (!checked.ok) {
-      setFieldError(checked.error);
-      return;
-    }
-    setFieldError(null);
-    setBusy(true);
+  const snooze = async ({ minutes }: SnoozeValues) => {
     try {
-      const scheduledAt = await dispatch(snoozeStep({ step_id: step.id, minutes: checked.value })).unwrap();
+      const scheduledAt = await dispatch(snoozeStep({ step_id: step.id, minutes })).unwrap();
       onSnoozed(step, scheduledAt);
     } catch (failure) {
       setError(operationMessage(failure, FAILURE_MESSAGES.snooze));
-      setBusy(false);
     }
   };
 
@@ -49,23 +54,34 @@ export function SnoozeDialog({ step, onClose, onSnoozed }: SnoozeDialogProps) {
       size="sm"
       submitLabel={RUN_TEXT.snooze}
       cancelLabel={RUN_TEXT.cancel}
-      busy={busy}
-      onSubmit={() => void submit()}
+      busy={formState.isSubmitting}
+      onSubmit={unlessSubmitting(formState.isSubmitting, (event) => {
+        setError(null);
+        return handleSubmit(snooze)(event);
+      })}
       formClassName="pc-run-dialog"
     >
       {error ? <Banner tone="red">{error}</Banner> : null}
-      <NumberField
-        label={RUN_TEXT.snoozeLabel}
-        hint={RUN_TEXT.snoozeHint}
-        min={SNOOZE_MIN_MINUTES}
-        step={1}
-        value={minutes}
-        error={fieldError ?? undefined}
-        onChange={(event) => {
-          setUnreadable(event.target.validity.badInput);
-          setFieldError(null);
+      <Controller
+        control={control}
+        name="minutes"
+        render={({ field }) => {
+          const binding = numberFieldBinding(field);
+          return (
+            <NumberField
+              {...binding}
+              label={RUN_TEXT.snoozeLabel}
+              hint={RUN_TEXT.snoozeHint}
+              min={SNOOZE_MIN_MINUTES}
+              step={1}
+              error={formState.errors.minutes?.message}
+              onChange={(event) => {
+                binding.onChange(event);
+                clearErrors('minutes');
+              }}
+            />
+          );
         }}
-        onValueChange={setMinutes}
       />
     </FormDialog>
   );

@@ -1,11 +1,11 @@
-import { useState, type FormEvent, type RefObject } from 'react';
+import { useState, type RefObject } from 'react';
 import { Banner, Button, PlusIcon } from '@pitclock/design-system';
 import { addTemplateStep, FAILURE_MESSAGES, useCookDispatch } from '../../store';
 import { operationMessage } from '../../lib/operation-message';
+import { unlessSubmitting } from '../../lib/form-fields';
 import { TEMPLATE_STEPS_TEXT } from './messages';
 import { StepFields } from './step-fields';
-import { stepFieldsOf } from './step-draft';
-import { useStepDraft } from './use-step-draft';
+import { EMPTY_STEP_FORM, useStepForm, type StepFormValues } from './step-form';
 
 export type StepAddFormProps = {
   templateId: string;
@@ -16,34 +16,30 @@ export type StepAddFormProps = {
 /** The add form under the list: Enter in a single-line field submits; it clears after an add. */
 export function StepAddForm({ templateId, nameRef }: StepAddFormProps) {
   const dispatch = useCookDispatch();
-  const form = useStepDraft();
-  const [busy, setBusy] = useState(false);
+  const form = useStepForm(EMPTY_STEP_FORM);
   const [error, setError] = useState<string | null>(null);
 
-  const add = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    if (!form.submit()) {
-      if (form.invalid.name) nameRef.current?.focus();
-      return;
-    }
-    setBusy(true);
+  const add = async (values: StepFormValues) => {
     setError(null);
     try {
-      await dispatch(addTemplateStep({ template_id: templateId, ...stepFieldsOf(form.draft) })).unwrap();
-      form.reset();
-      nameRef.current?.focus();
+      await dispatch(addTemplateStep({ template_id: templateId, ...values })).unwrap();
+      form.clear();
+      form.setFocus('name');
     } catch (failure) {
       setError(operationMessage(failure, FAILURE_MESSAGES.addStep));
     }
-    setBusy(false);
   };
 
   return (
     <form
       className="pc-template-steps-add"
       aria-labelledby="pc-template-steps-add-title"
-      onSubmit={(event) => void add(event)}
+      onSubmit={unlessSubmitting(
+        form.formState.isSubmitting,
+        form.handleSubmit(add, (errors) => {
+          if (errors.name) form.setFocus('name');
+        }),
+      )}
       noValidate
     >
       <h2 id="pc-template-steps-add-title" className="pc-template-steps__subtitle">
@@ -56,7 +52,7 @@ export function StepAddForm({ templateId, nameRef }: StepAddFormProps) {
       ) : null}
       <StepFields form={form} nameRef={nameRef} />
       <div className="pc-template-steps-add__actions">
-        <Button type="submit" icon={<PlusIcon />} loading={busy}>
+        <Button type="submit" icon={<PlusIcon />} loading={form.formState.isSubmitting}>
           Add
         </Button>
       </div>

@@ -1,40 +1,32 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Banner, Button } from '@pitclock/design-system';
 import { FAILURE_MESSAGES, updateTemplateStep, useCookDispatch, type TemplateStep } from '../../store';
 import { operationMessage } from '../../lib/operation-message';
+import { unlessSubmitting } from '../../lib/form-fields';
 import { StepFields } from './step-fields';
-import { draftOfStep, stepFieldsOf } from './step-draft';
-import { useStepDraft } from './use-step-draft';
+import { stepFormOf, useStepForm, type StepFormValues } from './step-form';
 
 export type StepEditFormProps = { step: TemplateStep; onDone: () => void };
 
 /** Inline edit of a step in its list item: Save, Cancel; Escape cancels. */
 export function StepEditForm({ step, onDone }: StepEditFormProps) {
   const dispatch = useCookDispatch();
-  const form = useStepDraft(draftOfStep(step));
+  const form = useStepForm(stepFormOf(step));
+  const busy = form.formState.isSubmitting;
   const nameRef = useRef<HTMLInputElement>(null);
-  const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
   useEffect(() => {
     nameRef.current?.focus();
   }, []);
 
-  const save = async (event: FormEvent) => {
-    event.preventDefault();
-    if (busy) return;
-    if (!form.submit()) {
-      if (form.invalid.name) nameRef.current?.focus();
-      return;
-    }
-    setBusy(true);
+  const save = async (values: StepFormValues) => {
     setError(null);
     try {
-      await dispatch(updateTemplateStep({ id: step.id, ...stepFieldsOf(form.draft) })).unwrap();
+      await dispatch(updateTemplateStep({ id: step.id, ...values })).unwrap();
       onDone();
     } catch (failure) {
       setError(operationMessage(failure, FAILURE_MESSAGES.saveStep));
-      setBusy(false);
     }
   };
 
@@ -42,7 +34,12 @@ export function StepEditForm({ step, onDone }: StepEditFormProps) {
     <form
       className="pc-template-steps-edit"
       aria-label={`Edit ${step.name}`}
-      onSubmit={(event) => void save(event)}
+      onSubmit={unlessSubmitting(
+        busy,
+        form.handleSubmit(save, (errors) => {
+          if (errors.name) form.setFocus('name');
+        }),
+      )}
       onKeyDown={(event) => {
         if (event.key === 'Escape' && !busy) onDone();
       }}

@@ -1,64 +1,78 @@
-import { useId, type Ref } from 'react';
+import { useId, type RefObject } from 'react';
+import { Controller, type UseFormRegisterReturn } from 'react-hook-form';
 import { NumberField, TextField, TimeInput } from '@pitclock/design-system';
+import { numberFieldBinding, timeInputBinding } from '../../lib/form-fields';
 import { TEMPLATE_STEPS_TEXT } from './messages';
-import type { StepDraftState } from './use-step-draft';
-
-type DescriptionFieldProps = { value: string; onChange: (value: string) => void };
+import type { StepForm } from './step-form';
 
 /** Multi-line Description; the design system has no text area, so it borrows the field classes. */
-function DescriptionField({ value, onChange }: DescriptionFieldProps) {
+function DescriptionField(props: UseFormRegisterReturn<'description'>) {
   const id = useId();
   return (
     <div className="pc-field pc-template-steps-fields__description">
       <label htmlFor={id} className="pc-field__label">
         Description (optional)
       </label>
-      <textarea
-        id={id}
-        className="pc-input pc-template-steps-fields__textarea"
-        rows={2}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-      />
+      <textarea {...props} id={id} className="pc-input pc-template-steps-fields__textarea" rows={2} />
     </div>
   );
 }
 
-export type StepFieldsProps = { form: StepDraftState; nameRef: Ref<HTMLInputElement> };
+export type StepFieldsProps = { form: StepForm; nameRef: RefObject<HTMLInputElement | null> };
 
 /** Name, Description, Minutes before turn-in and an own turn-in time: the fields of add and edit. */
 export function StepFields({ form, nameRef }: StepFieldsProps) {
-  const { draft, errors, change, leave } = form;
+  const { register, control, formState } = form;
+  const { errors } = formState;
+  const name = register('name', { onChange: () => form.typed('name') });
   return (
     <div className="pc-template-steps-fields">
       <TextField
-        ref={nameRef}
+        {...name}
+        ref={(element) => {
+          name.ref(element);
+          nameRef.current = element;
+        }}
+        onBlur={(event) => form.left('name', () => name.onBlur(event))}
         label="Name"
         required
         autoComplete="off"
         wrapperClassName="pc-template-steps-fields__name"
-        value={draft.name}
-        error={errors.name}
-        onChange={(event) => change({ name: event.target.value })}
-        onBlur={() => leave('name')}
+        error={errors.name?.message}
       />
-      <DescriptionField value={draft.description} onChange={(description) => change({ description })} />
-      <NumberField
-        label="Minutes before turn-in"
-        hint={TEMPLATE_STEPS_TEXT.minutesHint}
-        value={draft.minutes}
-        error={errors.minutes}
-        onChange={(event) => change({ minutesUnreadable: event.target.validity.badInput })}
-        onValueChange={(minutes) => change({ minutes })}
-        onBlur={() => leave('minutes')}
+      <DescriptionField {...register('description')} />
+      <Controller
+        control={control}
+        name="minutes_before_turn_in"
+        render={({ field }) => {
+          const binding = numberFieldBinding(field);
+          return (
+            <NumberField
+              {...binding}
+              label="Minutes before turn-in"
+              hint={TEMPLATE_STEPS_TEXT.minutesHint}
+              error={errors.minutes_before_turn_in?.message}
+              onChange={(event) => {
+                binding.onChange(event);
+                form.typed('minutes_before_turn_in');
+              }}
+              onBlur={() => form.left('minutes_before_turn_in', binding.onBlur)}
+            />
+          );
+        }}
       />
-      <TimeInput
-        label={TEMPLATE_STEPS_TEXT.ownTurnInLabel}
-        hint={TEMPLATE_STEPS_TEXT.ownTurnInHint}
-        value={draft.turnIn}
-        error={errors.turnIn}
-        onChange={(event) => change({ turnInText: event.target.value })}
-        onValueChange={(turnIn) => change({ turnIn, turnInText: turnIn })}
+      <Controller
+        control={control}
+        name="turn_in_time"
+        render={({ field }) => (
+          <TimeInput
+            key={form.resets}
+            {...timeInputBinding(field)}
+            label={TEMPLATE_STEPS_TEXT.ownTurnInLabel}
+            hint={TEMPLATE_STEPS_TEXT.ownTurnInHint}
+            error={errors.turn_in_time?.message}
+          />
+        )}
       />
     </div>
   );

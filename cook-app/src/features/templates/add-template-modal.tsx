@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Banner, FormDialog, Select, TextField, TimeInput } from '@pitclock/design-system';
-import { validateTemplateName } from '../../domain';
 import {
   addTemplate,
   FAILURE_MESSAGES,
@@ -10,7 +11,13 @@ import {
   type Template,
 } from '../../store';
 import { operationMessage } from '../../lib/operation-message';
-import { categoryOptions, readTurnIn, TURN_IN_FIELD } from './template-form';
+import { timeInputBinding, unlessSubmitting } from '../../lib/form-fields';
+import {
+  categoryOptions,
+  templateFormSchema,
+  type TemplateFormInput,
+  type TemplateFormValues,
+} from './template-form';
 
 export type AddTemplateModalProps = {
   open: boolean;
@@ -23,34 +30,32 @@ export function AddTemplateModal({ open, onClose, onCreated }: AddTemplateModalP
   return open ? <AddTemplateForm onClose={onClose} onCreated={onCreated} /> : null;
 }
 
+/** The name's error shows from the first submit on (which puts focus in the name), then follows the typing. */
 function AddTemplateForm({ onClose, onCreated }: Omit<AddTemplateModalProps, 'open'>) {
   const dispatch = useCookDispatch();
   const categories = useCookSelector(selectCategories);
   const nameRef = useRef<HTMLInputElement>(null);
-  const [name, setName] = useState('');
-  const [categoryId, setCategoryId] = useState('');
-  const [submitted, setSubmitted] = useState(false);
-  const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const validName = validateTemplateName(name);
-  const nameError = submitted && !validName.ok ? validName.error : undefined;
+  const { register, control, handleSubmit, setFocus, formState } = useForm<
+    TemplateFormInput,
+    unknown,
+    TemplateFormValues
+  >({
+    resolver: zodResolver(templateFormSchema),
+    defaultValues: { name: '', category_id: '', turn_in_time: '' },
+    shouldFocusError: false,
+  });
 
-  const create = async (form: HTMLFormElement) => {
-    setSubmitted(true);
-    const turnIn = readTurnIn(form);
-    if (!validName.ok) nameRef.current?.focus();
-    if (!validName.ok || turnIn === undefined || busy) return;
-    setBusy(true);
+  const name = register('name');
+
+  const create = async (values: TemplateFormValues) => {
     setError(null);
     try {
-      const created = await dispatch(
-        addTemplate({ name: validName.value, category_id: categoryId || null, turn_in_time: turnIn }),
-      ).unwrap();
+      const created = await dispatch(addTemplate(values)).unwrap();
       onCreated?.(created);
       onClose();
     } catch (failure) {
       setError(operationMessage(failure, FAILURE_MESSAGES.createTemplate));
-      setBusy(false);
     }
   };
 
@@ -61,28 +66,50 @@ function AddTemplateForm({ onClose, onCreated }: Omit<AddTemplateModalProps, 'op
       title="Add Template"
       initialFocusRef={nameRef}
       submitLabel="Create"
-      busy={busy}
-      onSubmit={(event) => void create(event.currentTarget)}
+      busy={formState.isSubmitting}
+      onSubmit={unlessSubmitting(
+        formState.isSubmitting,
+        handleSubmit(create, (errors) => {
+          if (errors.name) setFocus('name');
+        }),
+      )}
       formClassName="pc-templates-form"
     >
       {error ? <Banner tone="red">{error}</Banner> : null}
       <TextField
-        ref={nameRef}
+        {...name}
+        ref={(element) => {
+          name.ref(element);
+          nameRef.current = element;
+        }}
         label="Name"
         required
         autoComplete="off"
-        value={name}
-        error={nameError}
-        onChange={(event) => setName(event.target.value)}
+        error={formState.errors.name?.message}
       />
-      <Select
-        label="Category"
-        value={categoryId}
-        placeholder="No category"
-        options={categoryOptions(categories)}
-        onChange={(event) => setCategoryId(event.target.value)}
+      <Controller
+        control={control}
+        name="category_id"
+        render={({ field }) => (
+          <Select
+            {...field}
+            label="Category"
+            placeholder="No category"
+            options={categoryOptions(categories)}
+          />
+        )}
       />
-      <TimeInput label="Turn-in time" hint="Optional, HH:MM (24-hour or 7:30 PM)." name={TURN_IN_FIELD} />
+      <Controller
+        control={control}
+        name="turn_in_time"
+        render={({ field }) => (
+          <TimeInput
+            {...timeInputBinding(field)}
+            label="Turn-in time"
+            hint="Optional, HH:MM (24-hour or 7:30 PM)."
+          />
+        )}
+      />
     </FormDialog>
   );
 }

@@ -1,6 +1,7 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Select, TextField, TimeInput } from '@pitclock/design-system';
-import { validateTemplateName } from '../../domain';
 import {
   FAILURE_MESSAGES,
   selectCategories,
@@ -10,7 +11,13 @@ import {
   type Template,
 } from '../../store';
 import { operationMessage } from '../../lib/operation-message';
-import { categoryOptions, readTurnIn, TURN_IN_FIELD } from './template-form';
+import { timeInputBinding, unlessSubmitting } from '../../lib/form-fields';
+import {
+  categoryOptions,
+  templateFormSchema,
+  type TemplateFormInput,
+  type TemplateFormValues,
+} from './template-form';
 
 export type TemplateEditRowProps = {
   template: Template;
@@ -18,39 +25,40 @@ export type TemplateEditRowProps = {
   onError: (message: string | null) => void;
 };
 
-/** Inline edit of a template: name ('Name cannot be empty'), category, turn-in time; Enter saves, Escape cancels. */
+/**
+ * Inline edit of a template: name ('Name cannot be empty', shown as soon as the name is empty), category,
+ * turn-in time; Enter saves, Escape cancels.
+ */
 export function TemplateEditRow({ template, onDone, onError }: TemplateEditRowProps) {
   const dispatch = useCookDispatch();
   const categories = useCookSelector(selectCategories);
-  const nameRef = useRef<HTMLInputElement>(null);
-  const [name, setName] = useState(template.name);
-  const [categoryId, setCategoryId] = useState(template.category_id ?? '');
-  const [busy, setBusy] = useState(false);
-  const validName = validateTemplateName(name);
+  const { register, control, handleSubmit, trigger, setFocus, formState } = useForm<
+    TemplateFormInput,
+    unknown,
+    TemplateFormValues
+  >({
+    resolver: zodResolver(templateFormSchema),
+    mode: 'onChange',
+    defaultValues: {
+      name: template.name,
+      category_id: template.category_id ?? '',
+      turn_in_time: template.turn_in_time ?? '',
+    },
+    shouldFocusError: false,
+  });
 
   useEffect(() => {
-    nameRef.current?.focus();
-  }, []);
+    setFocus('name');
+    void trigger();
+  }, [setFocus, trigger]);
 
-  const save = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const turnIn = readTurnIn(event.currentTarget);
-    if (!validName.ok || turnIn === undefined || busy) return;
-    setBusy(true);
+  const save = async (values: TemplateFormValues) => {
     try {
-      await dispatch(
-        updateTemplate({
-          id: template.id,
-          name: validName.value,
-          category_id: categoryId || null,
-          turn_in_time: turnIn,
-        }),
-      ).unwrap();
+      await dispatch(updateTemplate({ id: template.id, ...values })).unwrap();
       onError(null);
       onDone();
     } catch (failure) {
       onError(operationMessage(failure, FAILURE_MESSAGES.updateTemplate));
-      setBusy(false);
     }
   };
 
@@ -58,30 +66,37 @@ export function TemplateEditRow({ template, onDone, onError }: TemplateEditRowPr
     <form
       className="pc-templates-edit"
       aria-label={`Edit ${template.name}`}
-      onSubmit={(event) => void save(event)}
+      onSubmit={unlessSubmitting(formState.isSubmitting, handleSubmit(save))}
       onKeyDown={(event) => {
         if (event.key === 'Escape') onDone();
       }}
       noValidate
     >
       <TextField
-        ref={nameRef}
+        {...register('name')}
         label="Name"
         autoComplete="off"
-        value={name}
-        error={validName.ok ? undefined : validName.error}
-        onChange={(event) => setName(event.target.value)}
+        error={formState.errors.name?.message}
       />
-      <Select
-        label="Category"
-        value={categoryId}
-        placeholder="No category"
-        options={categoryOptions(categories)}
-        onChange={(event) => setCategoryId(event.target.value)}
+      <Controller
+        control={control}
+        name="category_id"
+        render={({ field }) => (
+          <Select
+            {...field}
+            label="Category"
+            placeholder="No category"
+            options={categoryOptions(categories)}
+          />
+        )}
       />
-      <TimeInput label="Turn-in time" name={TURN_IN_FIELD} defaultValue={template.turn_in_time ?? ''} />
+      <Controller
+        control={control}
+        name="turn_in_time"
+        render={({ field }) => <TimeInput {...timeInputBinding(field)} label="Turn-in time" />}
+      />
       <div className="pc-templates-edit__actions">
-        <Button type="submit" loading={busy}>
+        <Button type="submit" loading={formState.isSubmitting}>
           Save
         </Button>
         <Button variant="secondary" onClick={onDone}>

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { closedPortUrl, type Reply, type TestServer } from '@pitclock/contracts/testing';
+import { closedPortUrl, held, type Reply, type TestServer } from '@pitclock/contracts/testing';
 import { createWeatherClient, isWeatherError, type WeatherError } from './weather-client';
 import {
   DEFAULT_FORECAST_URL,
@@ -128,10 +128,7 @@ describe('geocoding', () => {
       network: true,
       status: null,
     });
-    const { client } = await serve(
-      { geocode: reply({ json: { results: ODESSA_RESULTS }, delayMs: 1_000 }) },
-      50,
-    );
+    const { client } = await serve({ geocode: () => held({ json: { results: ODESSA_RESULTS } }).reply }, 50);
     expect(await failureOf(client.geocode('Odessa'))).toMatchObject({
       message: 'Geocoding network error',
       network: true,
@@ -194,7 +191,7 @@ describe('forecast', () => {
       network: true,
       status: null,
     });
-    const { client } = await serve({ forecast: reply({ json: forecastJson(), delayMs: 1_000 }) }, 50);
+    const { client } = await serve({ forecast: () => held({ json: forecastJson() }).reply }, 50);
     expect(await failureOf(client.forecast(1, 2))).toMatchObject({
       message: 'Forecast network error',
       network: true,

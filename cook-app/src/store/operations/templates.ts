@@ -1,5 +1,9 @@
-import { parseHhMm } from '../../domain/time';
-import { canArchiveTemplate, canDeleteTemplate, validateTemplateName } from '../../domain/validation';
+import {
+  canArchiveTemplate,
+  canDeleteTemplate,
+  validateTemplateName,
+  validateTurnInTime,
+} from '../../domain/validation';
 import { FAILURE_MESSAGES, STORE_MESSAGES } from '../messages';
 import {
   categorySelectors,
@@ -25,8 +29,7 @@ export const getTemplates = defineOperation<TemplateWithUsage[], { archived?: bo
 
 /** A turn-in time input: '' or null clears it; anything else must read as HH:MM (12-hour accepted). */
 export function turnInTime(value: string | null): string | null {
-  if (value === null || value.trim() === '') return null;
-  return parseHhMm(value) ?? fail(STORE_MESSAGES.turnInTimeInvalid);
+  return valid(validateTurnInTime(value));
 }
 
 /** The category fields of a template for a category id ('' or null: none). */
