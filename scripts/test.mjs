@@ -129,7 +129,7 @@ try {
   suite(
     'API fuzzer (fast-check over the OpenAPI document)',
     'node',
-    ['tests/fuzz/run.mjs'],
+    ['--import', 'tsx', 'tests/fuzz/run.ts'],
     fuzzFile,
     (r) => ({ passed: r.passed, failed: r.failed, skipped: r.skipped }),
     { ...dataEnv, REDIS_URL: servers.redisUrl, FUZZ_RESULT_FILE: fuzzFile },

@@ -2,11 +2,28 @@
 // on a database of its own and a Redis key prefix of its own, both removed afterwards. The front ends are not
 // needed: the gateway serves /api without their dist folders.
 import { randomBytes } from 'node:crypto';
-import { dropDatabase, ensureDatabase, log, provisionDataServers } from '../../scripts/lib/provision.mjs';
-import { singleInstances, startStack } from '../../scripts/lib/stack.mjs';
-import { pushOrigin } from './fixtures.mjs';
+import {
+  dropDatabase,
+  ensureDatabase,
+  log,
+  provisionDataServers,
+  singleInstances,
+  startStack,
+  type Stack,
+  type StackProcess,
+} from '../support/scripts-lib';
+import { pushOrigin, type Account } from './fixtures';
 
-export const fuzzAdmin = { email: 'fuzz-admin@pitclock.test', password: 'fuzz-admin-password-1' };
+/** The running fuzz stack: see startFuzzStack. */
+export interface FuzzStack {
+  url: string;
+  databaseName: string;
+  processes: StackProcess[];
+  exitedProcesses: () => string[];
+  stop: () => Promise<void>;
+}
+
+export const fuzzAdmin: Account = { email: 'fuzz-admin@pitclock.test', password: 'fuzz-admin-password-1' };
 
 /** A generous limit: every fuzz request comes from 127.0.0.1 and a handful of accounts. */
 const unlimited = '1000000';
@@ -17,7 +34,7 @@ const unlimited = '1000000';
  * 429s that still come are accepted where documented. Access tokens last a day so that a long campaign keeps
  * its sessions; push deliveries go to an https origin that refuses connections at once.
  */
-const fuzzEnv = () => ({
+const fuzzEnv = (): Record<string, string> => ({
   NODE_ENV: 'production',
   LOG_LEVEL: process.env.FUZZ_LOG_LEVEL ?? 'warn',
   JWT_SECRET: randomBytes(48).toString('base64url'),
@@ -39,7 +56,13 @@ const fuzzEnv = () => ({
  * Starts the stack on gatewayPort (and the four ports above it) and resolves { url, processes,
  * exitedProcesses(), stop() }; stop() also drops the database and the Redis keys.
  */
-export async function startFuzzStack({ gatewayPort, quiet = true }) {
+export async function startFuzzStack({
+  gatewayPort,
+  quiet = true,
+}: {
+  gatewayPort: number;
+  quiet?: boolean;
+}): Promise<FuzzStack> {
   const servers = await provisionDataServers();
   const suffix = randomBytes(4).toString('hex');
   const databaseName = `pitclock_fuzz_${suffix}`;
@@ -51,7 +74,7 @@ export async function startFuzzStack({ gatewayPort, quiet = true }) {
     REDIS_KEY_PREFIX: `pitclock-fuzz-${suffix}:`,
   };
   const cleanUp = async () => {
-    await dropDatabase(servers.adminUrl, databaseName).catch((error) =>
+    await dropDatabase(servers.adminUrl, databaseName).catch((error: Error) =>
       log(`could not drop ${databaseName}: ${error.message}`),
     );
     const { default: Redis } = await import('ioredis');
@@ -61,7 +84,7 @@ export async function startFuzzStack({ gatewayPort, quiet = true }) {
     await redis.quit();
     await servers.stop();
   };
-  let stack;
+  let stack: Stack;
   try {
     stack = await startStack({ gatewayPort, env, quiet, instances: singleInstances });
   } catch (error) {

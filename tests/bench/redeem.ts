@@ -8,14 +8,42 @@
 // GET /api/me) and the licensing service (src/main.ts), as `npm start` runs them. The users' access tokens
 // are signed here with the JWT_SECRET both services were given, exactly as auth signs them (HS256, aud,
 // sub): registering thousands of accounts would measure argon2, not redeem.
-//   node tests/bench/redeem.mjs            (from the repository root)
-import { spawn } from 'node:child_process';
-import { createHmac, randomBytes } from 'node:crypto';
+//   node --import tsx tests/bench/redeem.ts            (from the repository root)
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { API_PATHS } from '@pitclock/contracts/api-paths';
+import type { CreatePromoCodeRequest, LoginResponse, PromoCode } from '@pitclock/contracts/schemas';
 import { Redis } from 'ioredis';
-import { provisionDataServers } from '../../scripts/lib/provision.mjs';
-import { freePort, percentile, root, stopDataServersUnlessShared, withClient } from './lib.mjs';
+import { provisionDataServers } from '../support/scripts-lib';
+import {
+  accessTokenSigner,
+  freePort,
+  percentile,
+  root,
+  stackOf,
+  stopDataServersUnlessShared,
+  withClient,
+} from './lib';
+
+/** Auth and licensing on a database of their own: see startStack. */
+interface RedeemStack {
+  authUrl: string;
+  url: string;
+  databaseUrl: string;
+  stop: () => Promise<void>;
+}
+
+/** One contention round: what the simultaneous redeems got and what was stored. */
+interface ContentionRound {
+  succeeded: number;
+  refusedUsedUp: number;
+  other: number;
+  redemptionsStored: number;
+  usedCount: number;
+  overRedemptions: number;
+}
 
 const USERS = 100;
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
@@ -30,7 +58,10 @@ const pgAdminUrl = process.env.PG_ADMIN_URL ?? dataServers.adminUrl;
 const redisUrl = dataServers.redisUrl;
 
 /** Runs services/<name>/src/main.ts with env until /readyz answers; answers its URL and the child. */
-async function startService(name, env) {
+async function startService(
+  name: string,
+  env: Record<string, string>,
+): Promise<{ url: string; child: ChildProcess }> {
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
     cwd: path.join(root, 'services', name),
@@ -58,7 +89,7 @@ async function startService(name, env) {
   }
 }
 
-const stopChild = async (child) => {
+const stopChild = async (child: ChildProcess) => {
   if (child && child.exitCode === null) {
     child.kill('SIGTERM');
     await new Promise((resolve) => child.once('exit', resolve));
@@ -66,7 +97,7 @@ const stopChild = async (child) => {
 };
 
 /** Auth and licensing on one fresh database (as in the stack) and one fresh Redis prefix. */
-async function startStack() {
+async function startStack(): Promise<RedeemStack> {
   const suffix = randomBytes(5).toString('hex');
   const database = `pitclock_bench_${suffix}`;
   const keyPrefix = `pitclock-bench-${suffix}:`;
@@ -80,7 +111,7 @@ async function startStack() {
     JWT_SECRET,
     JWT_AUDIENCE,
   };
-  const children = [];
+  const children: ChildProcess[] = [];
   const stop = async () => {
     for (const child of children.reverse()) await stopChild(child);
     await withClient(pgAdminUrl, (client) =>
@@ -113,42 +144,44 @@ async function startStack() {
 }
 
 /** An access token as the auth service signs it: HS256, aud, sub = user id, 1 hour. */
-const accessToken = (userId) => {
-  const b64 = (value) => Buffer.from(JSON.stringify(value)).toString('base64url');
-  const now = Math.floor(Date.now() / 1000);
-  const input = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ sub: String(userId), aud: JWT_AUDIENCE, iat: now, exp: now + 3600 })}`;
-  return `${input}.${createHmac('sha256', JWT_SECRET).update(input).digest('base64url')}`;
-};
+const accessToken = accessTokenSigner(JWT_SECRET, JWT_AUDIENCE);
 
-const post = (url, token, body) =>
+const post = (url: string, token: string, body: unknown) =>
   fetch(url, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
     body: JSON.stringify(body),
   });
 
-const round1 = (n) => Math.round(n * 10) / 10;
+const round1 = (n: number) => Math.round(n * 10) / 10;
 
-async function createCode(url, adminToken, code, maxUses) {
-  const res = await post(`${url}/api/promo-codes`, adminToken, { code, max_uses: maxUses });
+async function createCode(
+  url: string,
+  adminToken: string,
+  code: string,
+  maxUses: number | null,
+): Promise<number> {
+  const request: CreatePromoCodeRequest = { code, max_uses: maxUses };
+  const res = await post(`${url}${API_PATHS.promoCodes}`, adminToken, request);
   if (res.status !== 201) throw new Error(`creating ${code} answered ${res.status}: ${await res.text()}`);
-  return (await res.json()).id;
+  return ((await res.json()) as PromoCode).id;
 }
 
 /**
  * USERS workers, each bound to its own (unlimited) code, redeem back to back for `seconds`; every request
  * is a new user on a new device (a user may redeem a code once). Answers the latency of each redeem.
  */
-async function distinctCodes(url, codes, seconds, firstUserId) {
+async function distinctCodes(url: string, codes: string[], seconds: number, firstUserId: number) {
   let nextUser = firstUserId;
-  const samples = [];
+  const samples: number[] = [];
   let failed = 0;
   const until = performance.now() + seconds * 1000;
-  const worker = async (code) => {
+  const worker = async (code: string) => {
     while (performance.now() < until) {
       const userId = nextUser++;
+      const token = await accessToken(userId);
       const started = performance.now();
-      const res = await post(`${url}/api/promo-codes/redeem`, accessToken(userId), {
+      const res = await post(`${url}${API_PATHS.promoCodeRedeem}`, token, {
         code,
         device_id: `bench-device-${userId}`,
       });
@@ -164,13 +197,19 @@ async function distinctCodes(url, codes, seconds, firstUserId) {
 }
 
 /** CONTENTION.concurrent distinct users redeem one code with max_uses CONTENTION.maxUses at once. */
-async function contentionRound(url, adminToken, databaseUrl, round, firstUserId) {
+async function contentionRound(
+  url: string,
+  adminToken: string,
+  databaseUrl: string,
+  round: number,
+  firstUserId: number,
+): Promise<ContentionRound> {
   const code = `BENCH-HOT-${round}`;
   const id = await createCode(url, adminToken, code, CONTENTION.maxUses);
   const statuses = await Promise.all(
     Array.from({ length: CONTENTION.concurrent }, async (_, i) => {
       const userId = firstUserId + i;
-      const res = await post(`${url}/api/promo-codes/redeem`, accessToken(userId), {
+      const res = await post(`${url}${API_PATHS.promoCodeRedeem}`, await accessToken(userId), {
         code,
         device_id: `hot-${round}-${i}`,
       });
@@ -179,12 +218,15 @@ async function contentionRound(url, adminToken, databaseUrl, round, firstUserId)
     }),
   );
   const stored = await withClient(databaseUrl, async (client) => {
-    const redemptions = await client.query(
+    const redemptions = await client.query<{ n: number }>(
       'select count(*)::int as n from redemptions where promo_code_id = $1',
       [id],
     );
-    const promo = await client.query('select used_count from promo_codes where id = $1', [id]);
-    return { redemptions: redemptions.rows[0].n, usedCount: promo.rows[0].used_count };
+    const promo = await client.query<{ used_count: number }>(
+      'select used_count from promo_codes where id = $1',
+      [id],
+    );
+    return { redemptions: redemptions.rows[0]!.n, usedCount: promo.rows[0]!.used_count };
   });
   const succeeded = statuses.filter((s) => s === 201).length;
   const usedUp = statuses.filter((s) => s === 409).length;
@@ -198,18 +240,18 @@ async function contentionRound(url, adminToken, databaseUrl, round, firstUserId)
   };
 }
 
-let stack;
+let stack: RedeemStack | undefined;
 try {
   stack = await startStack();
-  const login = await fetch(`${stack.authUrl}/api/login`, {
+  const login = await fetch(`${stack.authUrl}${API_PATHS.login}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(ADMIN),
   });
   if (login.status !== 200) throw new Error(`admin sign-in answered ${login.status}: ${await login.text()}`);
-  const { token: adminToken } = await login.json();
+  const { token: adminToken } = (await login.json()) as LoginResponse;
 
-  const codes = [];
+  const codes: string[] = [];
   for (let i = 0; i < USERS; i += 1) {
     const code = `BENCH-${i}`;
     await createCode(stack.url, adminToken, code, null);
@@ -228,7 +270,7 @@ try {
     p99Ms: round1(percentile(run.samples, 99)),
   };
 
-  const rounds = [];
+  const rounds: ContentionRound[] = [];
   let firstUser = 5_000_000;
   for (let round = 0; round < CONTENTION.rounds; round += 1) {
     rounds.push(await contentionRound(stack.url, adminToken, stack.databaseUrl, round, firstUser));
@@ -261,7 +303,7 @@ try {
   );
   if (overRedemptions !== 0) process.exitCode = 1;
 } catch (error) {
-  console.error(`redeem bench failed: ${error.stack ?? error}`);
+  console.error(`redeem bench failed: ${stackOf(error)}`);
   process.exitCode = 1;
 } finally {
   await stack?.stop();

@@ -1,7 +1,7 @@
 // Fault test: Redis loses everything (FLUSHALL: what a replaced or wiped Redis looks like) while step
 // notifications are pending in Bull; the notifier must plan them again from PostgreSQL.
 //
-//   node tests/fault/redis-wipe.mjs           (from the repository root; npm run fault runs them all)
+//   node --import tsx tests/fault/redis-wipe.ts           (from the repository root; npm run fault runs them all)
 //
 // The scaled stack (gateway on :8881, QUEUE_PLAN_CHECK_MS 2 s so that the test is short; 30 s by default)
 // runs on a private PostgreSQL and Redis with the local https Web Push receiver. Five users sign in,
@@ -11,6 +11,8 @@
 //
 // Checks: the notifier API plans the stored schedules again; every notification is delivered, exactly once
 // (counted at the receiver by decrypting each push), none later than one plan check plus a little.
+import { API_PATHS, apiPath } from '@pitclock/contracts/api-paths';
+import type { TestSubscription } from '@pitclock/notifier/test-support/push-receiver';
 import {
   deliveredDueNow,
   newUser,
@@ -21,7 +23,11 @@ import {
   sleep,
   startFaultStack,
   waitUntil,
-} from './lib.mjs';
+  type Exchange,
+  type FaultUser,
+} from './lib';
+
+type SubscribedUser = FaultUser & { subscription: TestSubscription };
 
 const GATEWAY_PORT = Number(process.env.FAULT_REDIS_WIPE_PORT ?? 8881);
 const USERS = 5;
@@ -39,12 +45,12 @@ await runScenario('redis-wipe: Redis loses every key while notifications are pen
     env: { QUEUE_PLAN_CHECK_MS: String(PLAN_CHECK_MS) },
   });
   const { receiver, gatewayUrl, env } = fault;
-  const exchanges = [];
-  const users = [];
+  const exchanges: Exchange[] = [];
+  const users: SubscribedUser[] = [];
   for (let u = 1; u <= USERS; u += 1) {
     const user = await newUser(gatewayUrl, `rw-cook-${u}`, exchanges);
     const subscription = receiver.subscription();
-    const answer = await user.client.call('POST', '/push/subscribe', {
+    const answer = await user.client.call('POST', API_PATHS.pushSubscribe, {
       subscription: { endpoint: subscription.endpoint, keys: subscription.keys },
       device_id: `rw-device-${u}`,
     });
@@ -52,13 +58,17 @@ await runScenario('redis-wipe: Redis loses every key while notifications are pen
     users.push({ ...user, subscription });
   }
 
-  const expected = [];
+  const expected: { user: SubscribedUser; runId: string; stepId: string; dueMs: number }[] = [];
   const base = Date.now();
   await Promise.all(
     users.map(async (user, u) => {
       const runId = `rw-run-${u + 1}`;
       const dueTimes = DUE_OFFSETS_MS.map((offset) => base + offset);
-      const answer = await user.client.call('PUT', `/push/runs/${runId}/schedule`, scheduleBody(dueTimes));
+      const answer = await user.client.call(
+        'PUT',
+        apiPath(API_PATHS.pushRunSchedule, { runId }),
+        scheduleBody(dueTimes),
+      );
       if (answer.outcome !== 'ok') throw new Error(`PUT schedule ${runId}: ${answer.error}`);
       dueTimes.forEach((dueMs, i) => expected.push({ user, runId, stepId: `step-${i + 1}`, dueMs }));
     }),
@@ -68,10 +78,10 @@ await runScenario('redis-wipe: Redis loses every key while notifications are pen
   );
 
   const { Redis } = await import('ioredis');
-  const redis = new Redis(env.REDIS_URL);
-  let jobsBefore;
-  let jobsAfterWipe;
-  let wipedAt;
+  const redis = new Redis(env.REDIS_URL!);
+  let jobsBefore: number;
+  let jobsAfterWipe: number;
+  let wipedAt: number;
   try {
     await sleep(Math.max(0, base + 2_000 - Date.now()));
     jobsBefore = (await redis.keys(`${env.REDIS_KEY_PREFIX}bull:notifications:step-alert:*`)).length;
@@ -83,7 +93,7 @@ await runScenario('redis-wipe: Redis loses every key while notifications are pen
     await waitUntil(() => deliveredDueNow(receiver, users).size >= expected.length, {
       timeoutMs: Math.max(1_000, lastDue + LOST_AFTER_MS - Date.now()),
       what: 'every notification delivered',
-    }).catch((error) => say(error.message));
+    }).catch((error: Error) => say(error.message));
     await sleep(1_500); // a duplicate would come right after
   } finally {
     const replanned = (await redis.keys(`${env.REDIS_KEY_PREFIX}bull:notifications:step-alert:*`)).length;
@@ -103,7 +113,7 @@ await runScenario('redis-wipe: Redis loses every key while notifications are pen
   console.log('\n-- notifications (lateness = arrival at the receiver - due time)');
   for (const offset of DUE_OFFSETS_MS) {
     const group = rows.filter((row) => row.dueMs - base === offset);
-    const late = group.filter((row) => row.latenessMs !== undefined).map((row) => row.latenessMs);
+    const late = group.flatMap((row) => (row.latenessMs === undefined ? [] : [row.latenessMs]));
     console.log(
       `  due ${((base + offset - wipedAt) / 1000).toFixed(1).padStart(5)} s after the wipe: delivered ` +
         `${late.length}/${group.length}, lateness ms: min ${Math.min(...late)} p50 ${percentile(late, 50)} max ${Math.max(...late)}`,

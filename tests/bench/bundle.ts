@@ -5,13 +5,27 @@
 import { gzipSync } from 'node:zlib';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
-import { chromiumLaunch, root, signedInCook, withStack } from './lib.mjs';
+import type { LoginResponse } from '@pitclock/contracts/schemas';
+import { chromium, type Browser } from 'playwright-core';
+import { chromiumLaunch, root, signedInCook, withStack } from './lib';
+
+/** The gzip size of each script a visit downloaded, by URL: by the page, and by its service worker. */
+interface Visit {
+  pageScripts: Map<string, number>;
+  workerScripts: Map<string, number>;
+  pageBytes: number;
+  workerBytes: number;
+}
 
 const TARGET_KB = 220;
-const kb = (bytes) => (bytes / 1024).toFixed(1);
+const kb = (bytes: number) => (bytes / 1024).toFixed(1);
 
-async function firstVisit(browser, baseUrl, route, tokens) {
+async function firstVisit(
+  browser: Browser,
+  baseUrl: string,
+  route: string,
+  tokens?: LoginResponse,
+): Promise<Visit> {
   const context = await browser.newContext();
   if (tokens) {
     await context.addInitScript(({ token, refresh_token }) => {
@@ -20,9 +34,9 @@ async function firstVisit(browser, baseUrl, route, tokens) {
     }, tokens);
   }
   const page = await context.newPage();
-  const pageScripts = new Map();
-  const workerScripts = new Map();
-  const pending = [];
+  const pageScripts = new Map<string, number>();
+  const workerScripts = new Map<string, number>();
+  const pending: Promise<unknown>[] = [];
   context.on('response', (response) => {
     const url = response.url();
     const isJs =
@@ -40,7 +54,7 @@ async function firstVisit(browser, baseUrl, route, tokens) {
   await page.waitForTimeout(1500); // let lazy chunks and the service worker's install finish
   await Promise.all(pending);
   await context.close();
-  const sum = (m) => [...m.values()].reduce((a, b) => a + b, 0);
+  const sum = (m: Map<string, number>) => [...m.values()].reduce((a, b) => a + b, 0);
   return { pageScripts, workerScripts, pageBytes: sum(pageScripts), workerBytes: sum(workerScripts) };
 }
 

@@ -2,11 +2,11 @@
 // worker, finally the gateway) gets SIGTERM, is waited for, started again on its port, and waited for
 // until ready; then the next.
 //
-//   node tests/fault/rolling-deploy.mjs          (from the repository root; npm run fault runs them all)
+//   node --import tsx tests/fault/rolling-deploy.ts          (from the repository root; npm run fault runs them all)
 //
 // The scaled stack (2 auth, 2 licensing, 2 notifier API, 3 notifier workers, the gateway on :8681) runs on
 // a private PostgreSQL cluster and a private Redis, with the local https Web Push receiver. Clients call the
-// gateway as the browser does (lib.mjs createLoadClient):
+// gateway as the browser does (lib.ts createLoadClient):
 //   3 cooks   PUT /api/push/runs/{new id}/schedule with one step due 8 s later (a push to their
 //             subscription on the receiver), GET /api/push/me, GET /api/me
 //   admin     2 lanes of POST /api/users/{id}/credits (+1; not idempotent), GET /api/licenses/credits
@@ -16,6 +16,8 @@
 // off mid-way and every answer is well-formed; no request fails (a connection refused while the gateway
 // itself restarts is retried by the client and counted apart); every call succeeds; the ledger holds
 // exactly the acknowledged credits; every push scheduled during the deploy is delivered, once.
+import { API_PATHS, apiPath } from '@pitclock/contracts/api-paths';
+import type { PushReceiver, TestSubscription } from '@pitclock/notifier/test-support/push-receiver';
 import {
   deliveredDueNow,
   admin,
@@ -33,7 +35,13 @@ import {
   statusTally,
   waitUntil,
   creditTally,
-} from './lib.mjs';
+  type Exchange,
+  type FaultUser,
+} from './lib';
+
+type SubscribedUser = FaultUser & { subscription: TestSubscription };
+/** An acknowledged schedule: whose, which run, and when its one step is due. */
+type ScheduledPush = { cook: SubscribedUser; runId: string; dueMs: number };
 
 const GATEWAY_PORT = Number(process.env.FAULT_ROLLING_PORT ?? 8681);
 const WITH_GATEWAY = process.env.FAULT_ROLLING_GATEWAY !== '0';
@@ -47,12 +55,12 @@ await runScenario('rolling-deploy: every process restarted in turn under load', 
     pushReceiver: true,
   });
   const { stack, receiver, gatewayUrl } = fault;
-  const exchanges = [];
-  const cooks = [];
+  const exchanges: Exchange[] = [];
+  const cooks: SubscribedUser[] = [];
   for (let c = 1; c <= 3; c += 1) {
     const cook = await newUser(gatewayUrl, `rd-cook-${c}`, exchanges);
     const subscription = receiver.subscription();
-    const answer = await cook.client.call('POST', '/push/subscribe', {
+    const answer = await cook.client.call('POST', API_PATHS.pushSubscribe, {
       subscription: { endpoint: subscription.endpoint, keys: subscription.keys },
       device_id: `rd-device-${c}`,
     });
@@ -61,42 +69,43 @@ await runScenario('rolling-deploy: every process restarted in turn under load', 
   }
   const adminClient = createLoadClient({ baseUrl: gatewayUrl, name: 'rd-admin', exchanges });
   await adminClient.signIn(admin.email, admin.password);
-  const target = cooks[0];
+  const target = cooks[0]!;
   say(
     `signed in: cooks ${cooks.map((cook) => cook.id).join(', ')} (subscribed on the receiver) and the admin`,
   );
 
   const log = createOpLog();
-  const pushes = []; // { cook, runId, dueMs } of every acknowledged schedule
+  const pushes: ScheduledPush[] = [];
+  const creditsPath = apiPath(API_PATHS.userCredits, { id: target.id });
   const load = runLoad(
     [
-      ...cooks.map((cook, c) => async (i) => {
+      ...cooks.map((cook, c) => async (i: number) => {
         const runId = `rd-run-${c + 1}-${i}`;
         const dueMs = Date.now() + PUSH_LEAD_MS;
         const put = await log.run('notifier', 'PUT schedule', () =>
-          cook.client.call('PUT', `/push/runs/${runId}/schedule`, scheduleBody([dueMs])),
+          cook.client.call('PUT', apiPath(API_PATHS.pushRunSchedule, { runId }), scheduleBody([dueMs])),
         );
         if (put.outcome === 'ok') pushes.push({ cook, runId, dueMs });
-        await log.run('notifier', 'GET /api/push/me', () => cook.client.call('GET', '/push/me'));
-        await log.run('auth', 'GET /api/me', () => cook.client.call('GET', '/me'));
+        await log.run('notifier', 'GET /api/push/me', () => cook.client.call('GET', API_PATHS.pushMe));
+        await log.run('auth', 'GET /api/me', () => cook.client.call('GET', API_PATHS.me));
         await sleep(300);
       }),
       ...[1, 2].map(() => async () => {
         await log.run('licensing', 'POST credits', () =>
-          adminClient.call('POST', `/users/${target.id}/credits`, { amount: 1 }),
+          adminClient.call('POST', creditsPath, { amount: 1 }),
         );
         await log.run('licensing', 'GET credits', () =>
-          adminClient.call('GET', `/licenses/credits?user_id=${target.id}`),
+          adminClient.call('GET', `${API_PATHS.credits}?user_id=${target.id}`),
         );
       }),
     ],
     50,
   );
 
-  const steps = [];
+  const steps: { name: string; exit: number | string | null; stoppedMs: number; readyMs: number }[] = [];
   const order = stack.processes.filter((proc) => WITH_GATEWAY || proc.kind !== 'gateway');
-  let deployStart;
-  let deployEnd;
+  let deployStart: number;
+  let deployEnd: number;
   try {
     await sleep(4_000);
     deployStart = Date.now();
@@ -106,7 +115,7 @@ await runScenario('rolling-deploy: every process restarted in turn under load', 
       await stack.kill(proc, 'SIGTERM');
       const stoppedMs = Date.now() - began;
       await stack.relaunch(proc);
-      await waitUntil(async () => (await readiness([proc]))[0].status === 200, {
+      await waitUntil(async () => (await readiness([proc]))[0]!.status === 200, {
         timeoutMs: 30_000,
         what: `${proc.name} ready`,
       });
@@ -130,7 +139,7 @@ await runScenario('rolling-deploy: every process restarted in turn under load', 
   await waitUntil(() => deliveredCount(receiver, cooks, pushes) >= pushes.length, {
     timeoutMs: Math.max(1_000, lastDue + LOST_AFTER_MS - Date.now()),
     what: 'every push delivered',
-  }).catch((error) => say(error.message));
+  }).catch((error: Error) => say(error.message));
   await sleep(1_000);
 
   console.log(`\n-- the deploy took ${((deployEnd - deployStart) / 1000).toFixed(1)} s`);
@@ -167,7 +176,9 @@ await runScenario('rolling-deploy: every process restarted in turn under load', 
     malformed.slice(0, 3).join(' | '),
   );
   const refused = api.filter((e) => e.error === 'ECONNREFUSED');
-  const failures = api.filter((e) => !e.cut && e.error !== 'ECONNREFUSED' && (e.error || e.status >= 500));
+  const failures = api.filter(
+    (e) => !e.cut && e.error !== 'ECONNREFUSED' && (e.error || (e.status !== undefined && e.status >= 500)),
+  );
   report.check(
     'no request failed (apart from connections refused while the gateway restarted, which were retried)',
     failures.length === 0,
@@ -209,7 +220,9 @@ await runScenario('rolling-deploy: every process restarted in turn under load', 
     (push) => push.dueMs - PUSH_LEAD_MS >= deployStart && push.dueMs - PUSH_LEAD_MS <= deployEnd,
   ).length;
   const lateness = pushes
-    .map((push) => (got.get(`${push.cook.subscription.endpoint} ${push.runId}`) ?? [])[0] - push.dueMs)
+    .map(
+      (push) => ((got.get(`${push.cook.subscription.endpoint} ${push.runId}`) ?? [])[0] ?? NaN) - push.dueMs,
+    )
     .filter(Number.isFinite)
     .sort((a, b) => a - b);
   console.log(
@@ -237,7 +250,7 @@ await runScenario('rolling-deploy: every process restarted in turn under load', 
   );
 });
 
-function deliveredCount(receiver, cooks, pushes) {
+function deliveredCount(receiver: PushReceiver, cooks: SubscribedUser[], pushes: ScheduledPush[]) {
   const got = deliveredDueNow(receiver, cooks, { byStep: false });
   return pushes.filter((push) => got.has(`${push.cook.subscription.endpoint} ${push.runId}`)).length;
 }

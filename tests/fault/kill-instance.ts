@@ -1,11 +1,11 @@
 // Fault test: one instance of a service is SIGKILLed under load (notifier-1, then auth-1, then
 // licensing-1), then each is started again.
 //
-//   node tests/fault/kill-instance.mjs           (from the repository root; npm run fault runs them all)
+//   node --import tsx tests/fault/kill-instance.ts           (from the repository root; npm run fault runs them all)
 //
 // The scaled stack (2 auth, 2 licensing, 2 notifier API, 3 notifier workers, the gateway on :8381) runs on
 // a private PostgreSQL cluster and a private Redis. Five clients call the gateway as the browser does
-// (lib.mjs createLoadClient: idempotent calls retried on network errors, 502 and 503 with the outbox's
+// (lib.ts createLoadClient: idempotent calls retried on network errors, 502 and 503 with the outbox's
 // backoff; a POST only when its connection was never made):
 //   3 cooks   PUT /api/push/runs/{new id}/schedule, GET /api/push/me, GET /api/me
 //   admin     POST /api/users/{id}/credits (+1 each; not idempotent), GET /api/licenses/credits
@@ -17,6 +17,7 @@
 // wire is printed); no write is lost (every acknowledged schedule, credit and account is in the database)
 // and none is applied twice (ledger rows <= acknowledged + unknown: a POST cut by the kill may or may not
 // have been applied, and is never repeated); after its relaunch each instance serves requests again.
+import { API_PATHS, apiPath } from '@pitclock/contracts/api-paths';
 import {
   admin,
   apiRequestsServed,
@@ -33,7 +34,10 @@ import {
   startFaultStack,
   statusTally,
   creditTally,
-} from './lib.mjs';
+  type CallResult,
+  type Exchange,
+  type FaultUser,
+} from './lib';
 
 const GATEWAY_PORT = Number(process.env.FAULT_KILL_PORT ?? 8381);
 const VICTIMS = ['notifier-1', 'auth-1', 'licensing-1'];
@@ -41,44 +45,45 @@ const VICTIMS = ['notifier-1', 'auth-1', 'licensing-1'];
 await runScenario('kill-instance: SIGKILL one instance of each service under load', async (report) => {
   const fault = await startFaultStack({ name: 'kill-instance', gatewayPort: GATEWAY_PORT });
   const { stack, gatewayUrl } = fault;
-  const exchanges = [];
-  const cooks = [];
+  const exchanges: Exchange[] = [];
+  const cooks: FaultUser[] = [];
   for (const name of ['ki-cook-1', 'ki-cook-2', 'ki-cook-3'])
     cooks.push(await newUser(gatewayUrl, name, exchanges));
   const adminClient = createLoadClient({ baseUrl: gatewayUrl, name: 'ki-admin', exchanges });
   await adminClient.signIn(admin.email, admin.password);
   const signUps = createLoadClient({ baseUrl: gatewayUrl, name: 'ki-signups', exchanges });
-  const target = cooks[0];
+  const target = cooks[0]!;
   say(`signed in: cooks ${cooks.map((cook) => cook.id).join(', ')} and the admin`);
 
   const log = createOpLog();
-  const schedules = []; // { userId, runId, outcome }
-  const registrations = []; // { email, outcome }
+  const schedules: { userId: number; runId: string; outcome: CallResult['outcome'] }[] = [];
+  const registrations: { email: string; outcome: CallResult['outcome'] }[] = [];
   const future = () => [Date.now() + 3_600_000, Date.now() + 7_200_000];
-  const cookLane = (cook, c) => async (i) => {
+  const schedulePath = (runId: string) => apiPath(API_PATHS.pushRunSchedule, { runId });
+  const cookLane = (cook: FaultUser, c: number) => async (i: number) => {
     const runId = `ki-run-${c}-${i}`;
     const put = await log.run('notifier', 'PUT schedule', () =>
-      cook.client.call('PUT', `/push/runs/${runId}/schedule`, scheduleBody(future())),
+      cook.client.call('PUT', schedulePath(runId), scheduleBody(future())),
     );
     schedules.push({ userId: cook.id, runId, outcome: put.outcome });
-    await log.run('notifier', 'GET /api/push/me', () => cook.client.call('GET', '/push/me'));
-    await log.run('auth', 'GET /api/me', () => cook.client.call('GET', '/me'));
+    await log.run('notifier', 'GET /api/push/me', () => cook.client.call('GET', API_PATHS.pushMe));
+    await log.run('auth', 'GET /api/me', () => cook.client.call('GET', API_PATHS.me));
   };
+  const creditsPath = apiPath(API_PATHS.userCredits, { id: target.id });
+  const creditsOfTarget = `${API_PATHS.credits}?user_id=${target.id}`;
   const load = runLoad(
     [
       ...cooks.map(cookLane),
       async () => {
         await log.run('licensing', 'POST credits', () =>
-          adminClient.call('POST', `/users/${target.id}/credits`, { amount: 1 }),
+          adminClient.call('POST', creditsPath, { amount: 1 }),
         );
-        await log.run('licensing', 'GET credits', () =>
-          adminClient.call('GET', `/licenses/credits?user_id=${target.id}`),
-        );
+        await log.run('licensing', 'GET credits', () => adminClient.call('GET', creditsOfTarget));
       },
-      async (i) => {
+      async (i: number) => {
         const email = `ki-signup-${i}-${Date.now()}@pitclock.test`;
         const answer = await log.run('auth', 'POST register', () =>
-          signUps.call('POST', '/auth/register', {
+          signUps.call('POST', API_PATHS.register, {
             email,
             password: 'fault-password-1',
             display_name: `Sign-up ${i}`,
@@ -95,12 +100,12 @@ await runScenario('kill-instance: SIGKILL one instance of each service under loa
   // At each kill, a burst of slower calls to the victim's service is in flight, so that some are cut by
   // the kill: an idempotent one the gateway sends to the other instance, a POST it must not repeat.
   let burstSeq = 0;
-  const bursts = {
+  const bursts: Partial<Record<string, (cook: FaultUser) => Promise<CallResult>>> = {
     notifier: (cook) => {
       const runId = `ki-run-burst-${burstSeq++}`;
       const steps = Array.from({ length: 200 }, (_, k) => Date.now() + 3_600_000 + k * 60_000);
       return log.run('notifier', 'PUT schedule', async () => {
-        const answer = await cook.client.call('PUT', `/push/runs/${runId}/schedule`, scheduleBody(steps));
+        const answer = await cook.client.call('PUT', schedulePath(runId), scheduleBody(steps));
         schedules.push({ userId: cook.id, runId, outcome: answer.outcome });
         return answer;
       });
@@ -108,7 +113,7 @@ await runScenario('kill-instance: SIGKILL one instance of each service under loa
     auth: () => {
       const email = `ki-signup-burst-${burstSeq++}-${Date.now()}@pitclock.test`;
       return log.run('auth', 'POST register', async () => {
-        const answer = await signUps.call('POST', '/auth/register', {
+        const answer = await signUps.call('POST', API_PATHS.register, {
           email,
           password: 'fault-password-1',
           display_name: 'Burst',
@@ -119,19 +124,17 @@ await runScenario('kill-instance: SIGKILL one instance of each service under loa
       });
     },
     licensing: () =>
-      log.run('licensing', 'POST credits', () =>
-        adminClient.call('POST', `/users/${target.id}/credits`, { amount: 1 }),
-      ),
+      log.run('licensing', 'POST credits', () => adminClient.call('POST', creditsPath, { amount: 1 })),
   };
 
-  const killedAt = new Map();
-  const burstCalls = [];
-  let relaunchedAt;
-  const victims = VICTIMS.map((name) => stack.processes.find((proc) => proc.name === name));
+  const killedAt = new Map<string, number>();
+  const burstCalls: (CallResult & { victim: string })[] = [];
+  let relaunchedAt: number;
+  const victims = VICTIMS.map((name) => stack.processes.find((proc) => proc.name === name)!);
   try {
     await sleep(5_000);
     for (const victim of victims) {
-      const burst = Array.from({ length: 6 }, (_, k) => bursts[victim.kind](cooks[k % cooks.length]));
+      const burst = Array.from({ length: 6 }, (_, k) => bursts[victim.kind]!(cooks[k % cooks.length]!));
       await sleep(40);
       say(`SIGKILL ${victim.name} (pid ${victim.child.pid}) with a burst of 6 calls in flight`);
       killedAt.set(victim.name, Date.now());
@@ -155,7 +158,10 @@ await runScenario('kill-instance: SIGKILL one instance of each service under loa
   console.log('\n-- what the clients saw');
   const api = exchanges.filter((e) => e.path.startsWith('/api/'));
   console.log(`  HTTP exchanges: ${api.length} (${statusTally(api)})`);
-  const byWhat = new Map();
+  const byWhat = new Map<
+    string,
+    { n: number; ok: number; retried: number; failed: number; ambiguous: number }
+  >();
   for (const op of log.ops) {
     const entry = byWhat.get(op.what) ?? { n: 0, ok: 0, retried: 0, failed: 0, ambiguous: 0 };
     entry.n += 1;
@@ -178,8 +184,8 @@ await runScenario('kill-instance: SIGKILL one instance of each service under loa
     );
   }
   for (const victim of victims) {
-    const at = killedAt.get(victim.name);
-    const around = api.filter((e) => e.endedAt >= at && e.startedAt <= at + 3_000);
+    const at = killedAt.get(victim.name)!;
+    const around = api.filter((e) => e.endedAt !== undefined && e.endedAt >= at && e.startedAt <= at + 3_000);
     console.log(
       `  the 3 s after killing ${victim.name}: ${around.length} exchanges (${statusTally(around)})`,
     );
@@ -215,9 +221,11 @@ await runScenario('kill-instance: SIGKILL one instance of each service under loa
   // What the database holds.
   const ackedRuns = schedules.filter((s) => s.outcome === 'ok');
   const stored = new Set(
-    (await fault.query(`select user_id, run_id from push_schedules where run_id like 'ki-run-%'`)).map(
-      (row) => `${row.user_id}/${row.run_id}`,
-    ),
+    (
+      await fault.query<{ user_id: number; run_id: string }>(
+        `select user_id, run_id from push_schedules where run_id like 'ki-run-%'`,
+      )
+    ).map((row) => `${row.user_id}/${row.run_id}`),
   );
   const lostRuns = ackedRuns.filter((s) => !stored.has(`${s.userId}/${s.runId}`));
   report.check(
@@ -251,7 +259,9 @@ await runScenario('kill-instance: SIGKILL one instance of each service under loa
   const ackedEmails = registrations.filter((r) => r.outcome === 'ok').map((r) => r.email.toLowerCase());
   const unknownEmails = registrations.filter((r) => r.outcome === 'ambiguous').length;
   const accounts = (
-    await fault.query(`select lower(email) as email from users where email like 'ki-signup-%'`)
+    await fault.query<{ email: string }>(
+      `select lower(email) as email from users where email like 'ki-signup-%'`,
+    )
   ).map((row) => row.email);
   const accountSet = new Set(accounts);
   const lostAccounts = ackedEmails.filter((email) => !accountSet.has(email));
@@ -261,10 +271,10 @@ await runScenario('kill-instance: SIGKILL one instance of each service under loa
     `${ackedEmails.length} acknowledged, ${accounts.length} stored, ${unknownEmails} unknown`,
   );
   const signupEvents = (
-    await fault.query(
+    await fault.query<{ n: number }>(
       `select count(*)::int as n from signup_events where email like 'ki-signup-%' and outcome = 'success'`,
     )
-  )[0].n;
+  )[0]!.n;
   report.check(
     'no registration was applied twice (accounts and success events <= acknowledged + unknown)',
     accounts.length <= ackedEmails.length + unknownEmails && signupEvents === accounts.length,
@@ -276,7 +286,7 @@ await runScenario('kill-instance: SIGKILL one instance of each service under loa
     const served = await apiRequestsServed(victim);
     report.check(
       `${victim.name} served requests again after its relaunch`,
-      served > 0,
+      (served ?? 0) > 0,
       `${served} /api requests since ${((Date.now() - relaunchedAt) / 1000).toFixed(0)} s`,
     );
   }

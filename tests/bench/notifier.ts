@@ -2,7 +2,7 @@
 // -> 2 worker processes -> Web Push (VAPID, aes128gcm) -> a local https push receiver that records when each
 // push arrived and decrypts it with the subscription's private key.
 //
-//   node tests/bench/notifier.mjs            (from the repository root)
+//   node --import tsx tests/bench/notifier.ts            (from the repository root)
 //
 // Setup: 500 users, each with one subscription on the receiver (POST /api/push/subscribe with an access
 // token signed here with the JWT_SECRET the services were given, as the auth service signs them: HS256,
@@ -13,7 +13,7 @@
 // BENCH_WORKER_CONCURRENCY (default below, the best of the values tried on the 2-core machine).
 // PostgreSQL and Redis come from scripts/lib/provision.mjs (the project's local servers, started when not
 // running); servers it started are stopped at the end unless another program (an e2e stack) uses them by
-// then (lib.mjs stopDataServersUnlessShared).
+// then (lib.ts stopDataServersUnlessShared).
 //
 // Phases (each run's schedule has 20 steps; every step also plans 4 overdue reminders 65-260 s after it is
 // due: each phase ends long before those and DELETEs its schedules, so only due-now pushes are counted,
@@ -46,19 +46,31 @@
 // BENCH_WORKER_CONCURRENCY, BENCH_LOG_LEVEL (services' LOG_LEVEL, default warn) and BENCH_NODE_ARGS (extra
 // node flags for the notifier processes, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof") change the setup.
 //
-// The receiver is src/test-support/push-receiver.ts (TypeScript): this script registers tsx's ESM loader
-// in-process (`register()` from tsx/esm/api, as store.mjs does) and then imports it, so a plain
-// `node tests/bench/notifier.mjs` works and the receiver runs in this process. The notifier processes trust
+// The receiver is src/test-support/push-receiver.ts, imported by this script (run through tsx), so that the
+// receiver runs in this process. The notifier processes trust
 // its test CA through NODE_EXTRA_CA_CERTS=pushReceiverCaPath. Figures go to tests/bench/results/notifier.json.
 // Exit 0 when it measured (a MISS is printed, not asserted), 1 when something broke (a process died, ...).
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { API_PATHS, apiPath } from '@pitclock/contracts/api-paths';
+import type { PushScheduleBody, PushScheduleStep, PushStepAlertData } from '@pitclock/contracts/push';
+import type { PushScheduleResponse } from '@pitclock/contracts/schemas';
+// The notifier's own job ids, Bull key prefix and worker defaults, so that the bench reads exactly the
+// jobs it scheduled and prints the settings the spawned workers run with.
+import { workerConfigSchema } from '@pitclock/notifier/config';
+import { stepAlertJobId } from '@pitclock/notifier/job-plan';
+import { bullPrefix, notificationsQueueName } from '@pitclock/notifier/queue';
+import {
+  pushReceiverCaPath,
+  startPushReceiver,
+  type PushReceiver,
+  type TestSubscription,
+} from '@pitclock/notifier/test-support/push-receiver';
 import { Redis } from 'ioredis';
-import { register } from 'tsx/esm/api';
-import { provisionDataServers } from '../../scripts/lib/provision.mjs';
+import { provisionDataServers } from '../support/scripts-lib';
 import {
   accessTokenSigner,
   cpuShares,
@@ -71,22 +83,62 @@ import {
   redisCommandStats,
   sharesText,
   sleep,
+  stackOf,
   stopDataServersUnlessShared,
   withClient,
-} from './lib.mjs';
+  type CpuShares,
+  type RedisCommandStats,
+} from './lib';
 
-register();
-const { startPushReceiver, pushReceiverCaPath } =
-  await import('@pitclock/notifier/test-support/push-receiver');
+/** One notification of a phase: the k-th step, its user, run and step, and when it is due. */
+interface Item {
+  k: number;
+  userId: number;
+  runId: string;
+  stepId: string;
+  dueMs: number;
+}
+
+/** Each user's subscription on the receiver, by user and by endpoint. */
+interface Subscriptions {
+  byUser: Map<number, TestSubscription>;
+  byEndpoint: Map<string, TestSubscription>;
+}
+
+/** A decrypted push, as far as the bench reads it (a PushPayload, from the wire). */
+type DecryptedPush = { kind?: string; data?: Partial<PushStepAlertData> };
+
+/** The due-now pushes of a phase's items by key (arrival times), and what else came. */
+interface Collected {
+  wanted: Map<string, Item>;
+  byKey: Map<string, number[]>;
+  reminders: number;
+  strays: number;
+  undecryptable: number;
+  pushes: number;
+}
+
+/** A job's lock in Bull at the kill: its token, time to live, and when it lapsed (ms after the kill). */
+interface HeldLock {
+  id: string;
+  token: string | null;
+  pttl: number;
+  lapsedMs: number | undefined;
+}
+
+type TimedPhase = ReturnType<typeof figures> & {
+  putMs: number;
+  jobsPlanned: number;
+  deleteMs: number;
+  cpu: CpuShares;
+  cpuMsPerDelivery: Record<string, number>;
+  redis: ReturnType<typeof redisPerDelivery>;
+  postgresCommitsPerDelivery: number;
+};
+
 const root = path.resolve(import.meta.dirname, '..', '..');
 const notifierDir = path.join(root, 'services', 'notifier');
-// The notifier's own job ids and Bull key prefix, so that the bench reads exactly the jobs it scheduled.
-const { stepAlertJobId } = await import(path.join(notifierDir, 'src/domain/job-plan.ts'));
-const { bullPrefix, notificationsQueueName } = await import(
-  path.join(notifierDir, 'src/data-access/queue.ts')
-);
 // The worker's defaults, as the spawned workers (given no such variables) read them.
-const { workerConfigSchema } = await import(path.join(notifierDir, 'src/config.ts'));
 const workerDefaults = workerConfigSchema.parse({
   DATABASE_URL: 'postgres://bench@127.0.0.1/bench',
   REDIS_URL: 'redis://127.0.0.1:6379',
@@ -107,7 +159,11 @@ const TARGETS = { peakPerS: 2_000, p99Ms: 250, maxMs: 1_000, recoveryMs: 15_000 
 const logLevel = process.env.BENCH_LOG_LEVEL ?? 'warn';
 const JWT_SECRET = randomBytes(48).toString('base64url');
 const JWT_AUDIENCE = 'pitclock';
-const CONTEST = { contest_id: 'bench-contest', contest_name: 'Bench Smoke-off', time_zone: 'Europe/Berlin' };
+const CONTEST: Omit<PushScheduleBody, 'steps'> = {
+  contest_id: 'bench-contest',
+  contest_name: 'Bench Smoke-off',
+  time_zone: 'Europe/Berlin',
+};
 
 /** An access token as the auth service signs it: HS256, aud, sub = user id, 1 hour. */
 const accessToken = accessTokenSigner(JWT_SECRET, JWT_AUDIENCE);
@@ -115,11 +171,23 @@ const accessToken = accessTokenSigner(JWT_SECRET, JWT_AUDIENCE);
 // ---------------------------------------------------------------------------------------------------------
 // Processes: every child is watched; an exit the bench did not ask for breaks the run (exit 1).
 
-const processes = [];
-const unexpectedExits = [];
+/** A notifier process: its child, whether its exit was asked for, the tail of its output, its warnings. */
+interface Proc {
+  name: string;
+  child: ChildProcess;
+  expectedExit: boolean;
+  tail: string[];
+  warnings: Map<string, number>;
+  /** A worker's probes and metrics. */
+  url?: string;
+}
+type Worker = Proc & { url: string };
+
+const processes: Proc[] = [];
+const unexpectedExits: string[] = [];
 
 /** Spawns services/notifier/<entry> with env; keeps the tail of its output for a post-mortem. */
-function spawnNotifier(name, entry, env) {
+function spawnNotifier(name: string, entry: string, env: Record<string, string>): Proc {
   const extra = process.env.BENCH_NODE_ARGS ? process.env.BENCH_NODE_ARGS.split(' ').filter(Boolean) : [];
   const child = spawn(process.execPath, [...extra, '--import', 'tsx', entry], {
     cwd: notifierDir,
@@ -132,15 +200,16 @@ function spawnNotifier(name, entry, env) {
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  const proc = { name, child, expectedExit: false, tail: [], warnings: new Map() };
-  const onOutput = (chunk) => {
+  const proc: Proc = { name, child, expectedExit: false, tail: [], warnings: new Map() };
+  const onOutput = (chunk: Buffer) => {
     for (const line of String(chunk).split('\n').filter(Boolean)) {
       proc.tail.push(line);
       if (proc.tail.length > 40) proc.tail.shift();
       // pino levels 40 (warn) and up: counted per message, shown in the report.
       const match = /"level":(\d+),.*"msg":"([^"]*)"/.exec(line);
-      if (match && Number(match[1]) >= 40)
-        proc.warnings.set(match[2], (proc.warnings.get(match[2]) ?? 0) + 1);
+      const message = match?.[2];
+      if (match && message !== undefined && Number(match[1]) >= 40)
+        proc.warnings.set(message, (proc.warnings.get(message) ?? 0) + 1);
     }
   };
   child.stdout.on('data', onOutput);
@@ -154,7 +223,7 @@ function spawnNotifier(name, entry, env) {
   return proc;
 }
 
-async function waitReady(proc, url) {
+async function waitReady(proc: Proc, url: string) {
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (proc.child.exitCode !== null || proc.child.signalCode !== null) {
@@ -171,7 +240,7 @@ async function waitReady(proc, url) {
 }
 
 /** SIGTERM (a worker finishes its active jobs), SIGKILL after 10 s. */
-async function stopProcess(proc) {
+async function stopProcess(proc: Proc) {
   proc.expectedExit = true;
   const { child } = proc;
   if (child.exitCode !== null || child.signalCode !== null) return;
@@ -201,7 +270,7 @@ function cpuSnapshot() {
  * The commands that took most of Redis's time between two readings, as calls per delivery (Redis's own
  * microseconds are left out: on a saturated machine they include the time Redis was not scheduled).
  */
-function redisPerDelivery(before, after, deliveries) {
+function redisPerDelivery(before: RedisCommandStats, after: RedisCommandStats, deliveries: number) {
   return Object.entries(after)
     .map(([command, { calls, usec }]) => ({
       command,
@@ -219,32 +288,42 @@ function redisPerDelivery(before, after, deliveries) {
  * so per delivery this shows how well the worker's group commit batches (PostgreSQL publishes these
  * counters with up to about a second of delay, small beside a phase).
  */
-async function postgresCommits(databaseUrl) {
+async function postgresCommits(databaseUrl: string): Promise<number> {
   return withClient(databaseUrl, async (client) => {
-    const { rows } = await client.query(
+    const { rows } = await client.query<{ commits: number }>(
       'select xact_commit::int as commits from pg_stat_database where datname = current_database()',
     );
-    return rows[0].commits;
+    return rows[0]!.commits;
   });
 }
 
 // ---------------------------------------------------------------------------------------------------------
 // The stack: data servers, a database and a Redis prefix of our own, the receiver, the API and 2 workers.
 
-const cleanups = [];
+const cleanups: (() => Promise<unknown>)[] = [];
 async function cleanUp() {
-  while (cleanups.length) {
-    const step = cleanups.pop();
+  for (let step = cleanups.pop(); step; step = cleanups.pop()) {
     try {
       await step();
     } catch (error) {
-      console.error(`cleanup: ${error.message ?? error}`);
+      console.error(`cleanup: ${error instanceof Error ? error.message : String(error)}`);
       process.exitCode = 1;
     }
   }
 }
 
-async function startStack() {
+/** The notifier under test: its API, workers, the receiver, Redis, and the keys and database of the bench. */
+interface NotifierStack {
+  apiUrl: string;
+  workers: Worker[];
+  receiver: PushReceiver;
+  redis: Redis;
+  queueKey: (jobId: string) => string;
+  redisUrl: string;
+  databaseUrl: string;
+}
+
+async function startStack(): Promise<NotifierStack> {
   const dataServers = await provisionDataServers();
   const pgAdminUrl = process.env.PG_ADMIN_URL ?? dataServers.adminUrl;
   const redisUrl = dataServers.redisUrl;
@@ -285,7 +364,7 @@ async function startStack() {
   const apiUrl = `http://127.0.0.1:${apiPort}`;
   await waitReady(api, apiUrl); // migrations and the VAPID key first, so both workers load the same key
   const workers = await Promise.all(
-    Array.from({ length: WORKERS }, async (_, i) => {
+    Array.from({ length: WORKERS }, async (_, i): Promise<Worker> => {
       const port = await freePort();
       const proc = spawnNotifier(`worker-${i + 1}`, 'src/worker.ts', {
         ...common,
@@ -293,22 +372,29 @@ async function startStack() {
         WORKER_CONCURRENCY: String(CONCURRENCY),
       });
       cleanups.push(() => stopProcess(proc));
-      proc.url = `http://127.0.0.1:${port}`;
-      await waitReady(proc, proc.url);
-      return proc;
+      const worker = Object.assign(proc, { url: `http://127.0.0.1:${port}` });
+      await waitReady(worker, worker.url);
+      return worker;
     }),
   );
-  const queueKey = (jobId) => `${bullPrefix(keyPrefix)}:${notificationsQueueName}:${jobId}`;
+  const queueKey = (jobId: string) => `${bullPrefix(keyPrefix)}:${notificationsQueueName}:${jobId}`;
   return { apiUrl, workers, receiver, redis, queueKey, redisUrl, databaseUrl: databaseUrl.toString() };
 }
 
 // ---------------------------------------------------------------------------------------------------------
 // Calls to the API.
 
-async function call(stack, method, pathname, userId, body, okStatuses) {
+async function call(
+  stack: NotifierStack,
+  method: string,
+  pathname: string,
+  userId: number,
+  body: unknown,
+  okStatuses: number[],
+): Promise<unknown> {
   const response = await fetch(`${stack.apiUrl}${pathname}`, {
     method,
-    headers: { authorization: `Bearer ${accessToken(userId)}`, 'content-type': 'application/json' },
+    headers: { authorization: `Bearer ${await accessToken(userId)}`, 'content-type': 'application/json' },
     body: body === undefined ? undefined : JSON.stringify(body),
     signal: AbortSignal.timeout(60_000),
   });
@@ -316,19 +402,19 @@ async function call(stack, method, pathname, userId, body, okStatuses) {
   if (!okStatuses.includes(response.status)) {
     throw new Error(`${method} ${pathname} answered ${response.status}: ${text.slice(0, 300)}`);
   }
-  return text ? JSON.parse(text) : undefined;
+  return text ? (JSON.parse(text) as unknown) : undefined;
 }
 
 /** One subscription on the receiver per user; users are 1..USERS. */
-async function subscribeAll(stack) {
+async function subscribeAll(stack: NotifierStack): Promise<Map<number, TestSubscription>> {
   const users = Array.from({ length: USERS }, (_, i) => i + 1);
-  const subscriptions = new Map();
+  const subscriptions = new Map<number, TestSubscription>();
   await mapLimit(users, 16, async (userId) => {
     const subscription = stack.receiver.subscription();
     await call(
       stack,
       'POST',
-      '/api/push/subscribe',
+      API_PATHS.pushSubscribe,
       userId,
       {
         subscription: { endpoint: subscription.endpoint, keys: subscription.keys },
@@ -345,9 +431,9 @@ async function subscribeAll(stack) {
  * The notifications of a phase: `perUser` steps per user, the k-th (k = 0..n-1) due at
  * startMs + k * windowMs / n, dealt round-robin to the users so that every run spans the window.
  */
-function plan(phase, perUser, startMs, windowMs) {
+function plan(phase: string, perUser: number, startMs: number, windowMs: number): Item[] {
   const n = USERS * perUser;
-  const items = [];
+  const items: Item[] = [];
   for (let k = 0; k < n; k += 1) {
     const userId = (k % USERS) + 1;
     const runId = `${phase}-run-${userId}`;
@@ -357,20 +443,21 @@ function plan(phase, perUser, startMs, windowMs) {
   return items;
 }
 
-const runsOf = (items) => {
-  const runs = new Map();
+const runsOf = (items: Item[]) => {
+  const runs = new Map<string, { userId: number; runId: string; items: Item[] }>();
   for (const item of items) {
-    if (!runs.has(item.runId)) runs.set(item.runId, { userId: item.userId, runId: item.runId, items: [] });
-    runs.get(item.runId).items.push(item);
+    const run = runs.get(item.runId) ?? { userId: item.userId, runId: item.runId, items: [] };
+    runs.set(item.runId, run);
+    run.items.push(item);
   }
   return [...runs.values()];
 };
 
 /** PUTs every run's schedule; answers how long it took and how many jobs the API planned. */
-async function schedule(stack, items) {
+async function schedule(stack: NotifierStack, items: Item[]) {
   const began = Date.now();
   const scheduled = await mapLimit(runsOf(items), 8, async (run) => {
-    const steps = run.items.map((item) => ({
+    const steps = run.items.map((item): PushScheduleStep => ({
       id: item.stepId,
       name: `Spritz ${item.stepId}`,
       template_name: 'Brisket 225F',
@@ -378,24 +465,33 @@ async function schedule(stack, items) {
       done: false,
       dismissed: false,
     }));
+    const body: PushScheduleBody = { ...CONTEST, steps };
     const answer = await call(
       stack,
       'PUT',
-      `/api/push/runs/${run.runId}/schedule`,
+      apiPath(API_PATHS.pushRunSchedule, { runId: run.runId }),
       run.userId,
-      { ...CONTEST, steps },
+      body,
       [200],
     );
-    return answer.scheduled;
+    // The 200 answer of PUT .../schedule.
+    return (answer as PushScheduleResponse).scheduled;
   });
   return { putMs: Date.now() - began, jobs: scheduled.reduce((a, b) => a + b, 0), finishedAt: Date.now() };
 }
 
 /** DELETEs the phase's schedules: their waiting reminder jobs are removed, nothing more is sent. */
-async function unschedule(stack, items) {
+async function unschedule(stack: NotifierStack, items: Item[]) {
   const began = Date.now();
   await mapLimit(runsOf(items), 8, (run) =>
-    call(stack, 'DELETE', `/api/push/runs/${run.runId}/schedule`, run.userId, undefined, [204]),
+    call(
+      stack,
+      'DELETE',
+      apiPath(API_PATHS.pushRunSchedule, { runId: run.runId }),
+      run.userId,
+      undefined,
+      [204],
+    ),
   );
   return Date.now() - began;
 }
@@ -403,29 +499,37 @@ async function unschedule(stack, items) {
 // ---------------------------------------------------------------------------------------------------------
 // What the receiver got.
 
-const keyOf = (endpoint, runId, stepId, stage) => `${endpoint} ${runId} ${stepId} ${stage}`;
+const keyOf = (endpoint: string, runId?: string, stepId?: string, stage?: string) =>
+  `${endpoint} ${runId} ${stepId} ${stage}`;
 
 /**
  * Decrypts the receiver's pushes from index `from` and groups the due-now ones of `items` by
  * (subscription, run, step, stage); anything else (a reminder, another phase's push) is counted apart.
  */
-function collect(receiver, subscriptionsByEndpoint, subscriptionsByUser, items, from) {
+function collect(
+  receiver: PushReceiver,
+  subscriptionsByEndpoint: Map<string, TestSubscription>,
+  subscriptionsByUser: Map<number, TestSubscription>,
+  items: Item[],
+  from: number,
+): Collected {
   const wanted = new Map(
     items.map((item) => [
-      keyOf(subscriptionsByUser.get(item.userId).endpoint, item.runId, item.stepId, 'due-now'),
+      keyOf(subscriptionsByUser.get(item.userId)!.endpoint, item.runId, item.stepId, 'due-now'),
       item,
     ]),
   );
-  const byKey = new Map();
+  const byKey = new Map<string, number[]>();
   let reminders = 0;
   let strays = 0;
   let undecryptable = 0;
   const pushes = receiver.received().slice(from);
   for (const push of pushes) {
     const subscription = subscriptionsByEndpoint.get(push.endpoint);
-    let payload;
+    let payload: DecryptedPush;
     try {
-      payload = JSON.parse(subscription.decrypt(push.body));
+      // What the notifier pushes (a PushPayload), as far as this bench reads it.
+      payload = JSON.parse(subscription!.decrypt(push.body)) as DecryptedPush;
     } catch {
       undecryptable += 1;
       continue;
@@ -434,17 +538,18 @@ function collect(receiver, subscriptionsByEndpoint, subscriptionsByUser, items, 
     const key = keyOf(push.endpoint, runId, stepId, stage);
     const item = wanted.get(key);
     if (stage !== 'due-now') reminders += 1;
-    else if (!item || Date.parse(dueAt) !== item.dueMs) strays += 1;
+    else if (!item || Date.parse(String(dueAt)) !== item.dueMs) strays += 1;
     else {
-      if (!byKey.has(key)) byKey.set(key, []);
-      byKey.get(key).push(push.receivedAtMs);
+      const times = byKey.get(key) ?? [];
+      byKey.set(key, times);
+      times.push(push.receivedAtMs);
     }
   }
   return { wanted, byKey, reminders, strays, undecryptable, pushes: pushes.length };
 }
 
 /** Waits until the receiver has `expected` pushes since index `from` (cheap: no decryption), or the deadline. */
-async function waitForPushes(receiver, from, expected, deadlineMs) {
+async function waitForPushes(receiver: PushReceiver, from: number, expected: number, deadlineMs: number) {
   for (;;) {
     assertAlive();
     const got = receiver.received().length - from;
@@ -454,9 +559,9 @@ async function waitForPushes(receiver, from, expected, deadlineMs) {
 }
 
 /** Figures of a phase: lateness of each notification's first push, 1-s buckets, lost, duplicates. */
-function figures(collected, items, startMs) {
-  const lateness = [];
-  const arrivals = [];
+function figures(collected: Collected, items: Item[], startMs: number) {
+  const lateness: number[] = [];
+  const arrivals: number[] = [];
   let duplicates = 0;
   let lost = 0;
   for (const [key, item] of collected.wanted) {
@@ -466,11 +571,11 @@ function figures(collected, items, startMs) {
       continue;
     }
     times.sort((a, b) => a - b);
-    lateness.push(times[0] - item.dueMs);
+    lateness.push(times[0]! - item.dueMs);
     arrivals.push(...times);
     duplicates += times.length - 1;
   }
-  const buckets = new Map();
+  const buckets = new Map<number, number>();
   for (const at of arrivals) {
     const b = Math.floor((at - startMs) / 1000);
     buckets.set(b, (buckets.get(b) ?? 0) + 1);
@@ -498,13 +603,14 @@ function figures(collected, items, startMs) {
   };
 }
 
-async function workerCounters(workers) {
-  const totals = {};
+async function workerCounters(workers: Worker[]): Promise<Record<string, number>> {
+  const totals: Record<string, number> = {};
   for (const worker of workers) {
     if (worker.child.exitCode !== null || worker.child.signalCode !== null) continue;
     const text = await fetch(`${worker.url}/metrics`).then((r) => r.text());
     for (const match of text.matchAll(/^notifier_push_deliveries_total\{result="(\w+)"[^}]*\} (\d+)/gm)) {
-      totals[match[1]] = (totals[match[1]] ?? 0) + Number(match[2]);
+      const result = match[1]!;
+      totals[result] = (totals[result] ?? 0) + Number(match[2]);
     }
   }
   return totals;
@@ -514,7 +620,13 @@ async function workerCounters(workers) {
 // The phases.
 
 /** Schedules items (due from startMs), waits for their pushes until due + LOST_AFTER_MS, deletes them. */
-async function timedPhase(stack, subs, name, items, startMs) {
+async function timedPhase(
+  stack: NotifierStack,
+  subs: Subscriptions,
+  name: string,
+  items: Item[],
+  startMs: number,
+): Promise<TimedPhase> {
   const from = stack.receiver.received().length;
   const put = await schedule(stack, items);
   if (put.finishedAt > startMs && name !== 'warm-up') {
@@ -533,7 +645,7 @@ async function timedPhase(stack, subs, name, items, startMs) {
   await sleep(500); // a duplicate would come right after
   const collected = collect(stack.receiver, subs.byEndpoint, subs.byUser, items, from);
   const deleteMs = await unschedule(stack, items);
-  const result = {
+  const phase = {
     ...figures(collected, items, startMs),
     putMs: put.putMs,
     jobsPlanned: put.jobs,
@@ -541,28 +653,31 @@ async function timedPhase(stack, subs, name, items, startMs) {
     cpu,
   };
   // CPU milliseconds per delivery of each process group while delivering (shares are % of one core).
-  const seconds = result.spanS;
-  result.cpuMsPerDelivery = Object.fromEntries(
+  const seconds = phase.spanS;
+  const cpuMsPerDelivery = Object.fromEntries(
     Object.entries(cpu)
       .filter(([group]) => group !== 'idle')
       .map(([group, pct]) => [
         group,
-        Math.round((100 * ((pct / 100) * seconds * 1000)) / Math.max(1, result.delivered)) / 100,
+        Math.round((100 * ((pct / 100) * seconds * 1000)) / Math.max(1, phase.delivered)) / 100,
       ]),
   );
-  result.redis = redisPerDelivery(redisBefore, redisAfter, Math.max(1, result.delivered));
-  result.postgresCommitsPerDelivery = Math.round((100 * commits) / Math.max(1, result.delivered)) / 100;
-  return result;
+  return {
+    ...phase,
+    cpuMsPerDelivery,
+    redis: redisPerDelivery(redisBefore, redisAfter, Math.max(1, phase.delivered)),
+    postgresCommitsPerDelivery: Math.round((100 * commits) / Math.max(1, phase.delivered)) / 100,
+  };
 }
 
-async function recoveryPhase(stack, subs, leadMs) {
+async function recoveryPhase(stack: NotifierStack, subs: Subscriptions, leadMs: number) {
   const { receiver, redis, queueKey } = stack;
   const startMs = Date.now() + leadMs;
   const items = plan('recovery', RECOVERY.perUser, startMs, RECOVERY.windowMs);
   // The first pushes answer 1.5 s late: every job slot of both workers is busy when the kill comes.
   const slow = items.slice(0, Math.min(USERS, 3 * CONCURRENCY));
   for (const item of slow) {
-    receiver.reply(subs.byUser.get(item.userId).endpoint, { status: 201, delayMs: RECOVERY.slowReplyMs });
+    receiver.reply(subs.byUser.get(item.userId)!.endpoint, { status: 201, delayMs: RECOVERY.slowReplyMs });
   }
   const from = receiver.received().length;
   const put = await schedule(stack, items);
@@ -573,7 +688,7 @@ async function recoveryPhase(stack, subs, leadMs) {
     await sleep(10);
   }
   await sleep(100);
-  const victim = stack.workers[1];
+  const victim = stack.workers[1]!;
   victim.expectedExit = true;
   victim.child.kill('SIGKILL');
   const killedAt = Date.now();
@@ -581,13 +696,18 @@ async function recoveryPhase(stack, subs, leadMs) {
   const inFlightAtKill = receiver.received().length - from;
   // The locks of the active jobs at the kill, and when each lapses (polled every 100 ms).
   const activeIds = await redis.lrange(queueKey('active'), 0, -1);
-  const readLocks = async (ids) => {
+  const readLocks = async (ids: string[]): Promise<Omit<HeldLock, 'lapsedMs'>[]> => {
     const pipeline = redis.pipeline();
     for (const id of ids) pipeline.get(`${queueKey(id)}:lock`).pttl(`${queueKey(id)}:lock`);
-    const answers = (await pipeline.exec()).map(([, value]) => value);
-    return ids.map((id, i) => ({ id, token: answers[2 * i], pttl: answers[2 * i + 1] }));
+    // Each GET answers the lock's token (null when none), each PTTL its milliseconds left.
+    const answers = ((await pipeline.exec()) ?? []).map(([, value]) => value);
+    return ids.map((id, i) => ({
+      id,
+      token: answers[2 * i] as string | null,
+      pttl: answers[2 * i + 1] as number,
+    }));
   };
-  const locks = new Map(
+  const locks = new Map<string, HeldLock>(
     (await readLocks(activeIds)).map((lock) => [lock.id, { ...lock, lapsedMs: lock.token ? undefined : 0 }]),
   );
 
@@ -604,21 +724,23 @@ async function recoveryPhase(stack, subs, leadMs) {
     ),
   );
   // Bull's stalled check stores its time in <queue>:stalled-check (PX stalledInterval): the checks that ran.
-  const stalledChecks = new Set();
-  let states;
+  const stalledChecks = new Set<number>();
+  let states: { finishedOn: number; failed: boolean; stalled: number }[];
   for (;;) {
     assertAlive();
     const lastCheck = Number(await redis.get(queueKey('stalled-check')));
     if (lastCheck) stalledChecks.add(lastCheck);
     const pipeline = redis.pipeline();
     for (const key of jobKeys) pipeline.hmget(key, 'finishedOn', 'failedReason', 'stalledCounter');
-    states = (await pipeline.exec()).map(([, [finishedOn, failedReason, stalledCounter]]) => ({
+    // Each HMGET answers [finishedOn, failedReason, stalledCounter], null where the field is not set.
+    const answers = ((await pipeline.exec()) ?? []).map(([, value]) => value as (string | null)[]);
+    states = answers.map(([finishedOn, failedReason, stalledCounter]) => ({
       finishedOn: Number(finishedOn) || 0,
       failed: Boolean(failedReason),
       stalled: Number(stalledCounter) || 0,
     }));
     for (const now of await readLocks([...locks.keys()])) {
-      const lock = locks.get(now.id);
+      const lock = locks.get(now.id)!;
       // Gone, or already another worker's: the dead worker's lock has lapsed.
       if (now.token !== lock.token) lock.lapsedMs ??= Date.now() - killedAt;
     }
@@ -629,23 +751,28 @@ async function recoveryPhase(stack, subs, leadMs) {
   await sleep(500);
   const collected = collect(receiver, subs.byEndpoint, subs.byUser, items, from);
   const base = figures(collected, items, startMs);
-  const held = [];
+  const held: {
+    item: Item;
+    times: number[];
+    last: number;
+    lock: HeldLock | undefined;
+  }[] = [];
   let unexpectedDuplicates = 0;
   let resent = 0;
   let lastArrival = 0;
   items.forEach((item, i) => {
-    const key = keyOf(subs.byUser.get(item.userId).endpoint, item.runId, item.stepId, 'due-now');
+    const key = keyOf(subs.byUser.get(item.userId)!.endpoint, item.runId, item.stepId, 'due-now');
     const times = collected.byKey.get(key) ?? [];
     const last = times.length ? Math.max(...times) : NaN;
     lastArrival = Math.max(lastArrival, last || 0);
-    if (states[i].stalled > 0) {
-      held.push({ item, times, last, lock: locks.get(jobKeys[i].slice(queueKey('').length)) });
+    if (states[i]!.stalled > 0) {
+      held.push({ item, times, last, lock: locks.get(jobKeys[i]!.slice(queueKey('').length)) });
       if (times.length > 1) resent += times.length - 1;
     } else if (times.length > 1) unexpectedDuplicates += times.length - 1;
   });
   const heldRedelivered = held.map((h) => h.last).filter(Number.isFinite);
-  const heldLocks = held.map((h) => h.lock).filter(Boolean);
-  const range = (values) =>
+  const heldLocks = held.flatMap((h) => (h.lock ? [h.lock] : []));
+  const range = (values: number[]) =>
     values.length ? { min: Math.min(...values), max: Math.max(...values) } : { min: NaN, max: NaN };
   const unfinished = states.filter((s) => !s.finishedOn).length;
   const failed = states.filter((s) => s.failed).length;
@@ -658,7 +785,7 @@ async function recoveryPhase(stack, subs, leadMs) {
     takeoverMs: heldRedelivered.length ? Math.min(...heldRedelivered) - killedAt : NaN,
     // Of the held jobs: their lock's time to live at the kill and when it lapsed.
     heldLockTtlAtKillMs: range(heldLocks.map((l) => l.pttl)),
-    heldLockLapsedMs: range(heldLocks.map((l) => l.lapsedMs).filter((v) => v !== undefined)),
+    heldLockLapsedMs: range(heldLocks.flatMap((l) => (l.lapsedMs === undefined ? [] : [l.lapsedMs]))),
     stalledChecksAfterKillMs: [...stalledChecks].map((at) => at - killedAt).filter((ms) => ms > -5_000),
     heldLatenessMs: {
       p50: percentile(
@@ -682,9 +809,9 @@ async function recoveryPhase(stack, subs, leadMs) {
 
 // ---------------------------------------------------------------------------------------------------------
 
-const verdict = (ok) => (ok ? 'PASS' : 'MISS');
+const verdict = (ok: boolean) => (ok ? 'PASS' : 'MISS');
 /** Where the CPU went while a phase delivered: per delivery, and what the rest of the machine took. */
-function printCpu(phase) {
+function printCpu(phase: TimedPhase) {
   const per = phase.cpuMsPerDelivery;
   const workers = Object.entries(per)
     .filter(([group]) => group.startsWith('worker-'))
@@ -694,19 +821,19 @@ function printCpu(phase) {
     `    CPU per delivery: workers ${workers.toFixed(2)} ms, postgres ${per.postgres ?? 0}, redis ${per.redis ?? 0}, api ${per.api ?? 0} (notifier stack ${stack.toFixed(2)} ms), receiver+bench ${per['bench+receiver'] ?? 0} ms`,
   );
   console.log(
-    `    machine while delivering (% of one core): ${sharesText(phase.cpu)}${phase.cpu.other > 20 ? '  <- other processes competed for the CPUs' : ''}`,
+    `    machine while delivering (% of one core): ${sharesText(phase.cpu)}${(phase.cpu.other ?? 0) > 20 ? '  <- other processes competed for the CPUs' : ''}`,
   );
   console.log(
     `    Redis commands per delivery: ${phase.redis.map((c) => `${c.command} ${c.perDelivery}`).join(', ')}; PostgreSQL commits per delivery: ${phase.postgresCommitsPerDelivery} (2 without batching)`,
   );
 }
-const line = (label, value, target, ok) =>
+const line = (label: string, value: string | number, target?: string, ok?: boolean) =>
   console.log(
     `  ${label.padEnd(34)} ${String(value).padEnd(16)} ${target ? `target ${target}`.padEnd(22) : ''.padEnd(22)} ${ok === undefined ? '' : verdict(ok)}`,
   );
 
 let interrupted = false;
-for (const signal of ['SIGINT', 'SIGTERM']) {
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     interrupted = true;
     console.error(`\n${signal}: cleaning up`);
@@ -748,9 +875,9 @@ try {
 
   const recovery = await recoveryPhase(stack, subs, Math.round(Math.max(6_000, steady.putMs + 2_000)));
   assertAlive();
-  const warnings = stack.workers
-    .concat(processes.filter((p) => p.name === 'api'))
-    .flatMap((p) => [...p.warnings].map(([msg, n]) => `${p.name}: ${msg} (${n})`));
+  const warnings = [...stack.workers, ...processes.filter((p) => p.name === 'api')].flatMap((p) =>
+    [...p.warnings].map(([msg, n]) => `${p.name}: ${msg} (${n})`),
+  );
 
   console.log(
     `\nnotifier step alerts: ${USERS} subscriptions on a local https push receiver, ${WORKERS} worker processes`,
@@ -806,7 +933,7 @@ try {
     recovery.recoveryMs < TARGETS.recoveryMs,
   );
   line('jobs held by the killed worker', recovery.heldByKilledWorker, '> 0', recovery.heldByKilledWorker > 0);
-  const sRange = ({ min, max }) =>
+  const sRange = ({ min, max }: { min: number; max: number }) =>
     min === max ? `${(min / 1000).toFixed(1)} s` : `${(min / 1000).toFixed(1)}-${(max / 1000).toFixed(1)} s`;
   line('their locks: TTL left at the kill', sRange(recovery.heldLockTtlAtKillMs));
   line('their locks lapsed', `${sRange(recovery.heldLockLapsedMs)} after the kill`);
@@ -867,7 +994,7 @@ try {
   );
 } catch (error) {
   if (!interrupted) {
-    console.error(`notifier bench failed: ${error.stack ?? error}`);
+    console.error(`notifier bench failed: ${stackOf(error)}`);
     process.exitCode = 1;
   }
 } finally {

@@ -7,15 +7,31 @@
 // By default it starts the auth service itself (src/main.ts, as `npm start` does) on a database of its own
 // and a Redis key prefix of its own, and removes both afterwards. AUTH_URL=http://host:port measures a
 // service that is already running instead (its login limits must allow 10 sign-ins per second).
-//   node tests/bench/auth.mjs            (from the repository root)
+//   node --import tsx tests/bench/auth.ts            (from the repository root)
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { API_PATHS } from '@pitclock/contracts/api-paths';
+import type { LoginResponse, RegisterRequest } from '@pitclock/contracts/schemas';
 import autocannon from 'autocannon';
 import { Redis } from 'ioredis';
-import { provisionDataServers } from '../../scripts/lib/provision.mjs';
-import { cpuSnapshot, freePort, percentile, root, stopDataServersUnlessShared, withClient } from './lib.mjs';
+import type pg from 'pg';
+import { provisionDataServers } from '../support/scripts-lib';
+import {
+  cpuSnapshot,
+  freePort,
+  percentile,
+  root,
+  stackOf,
+  stopDataServersUnlessShared,
+  withClient,
+} from './lib';
+
+/** One answer autocannon saw: its status and time (ms). */
+type Sample = { statusCode: number; ms: number };
+/** The auth service measured: its URL, a stop() and its pid (none when AUTH_URL names a running one). */
+type Service = { url: string; stop: () => Promise<void>; pid?: number | undefined };
 
 const TARGETS = { loginP99Ms: 400, meRps: 2500, meP99Ms: 50 };
 const LOGIN_RATE = 10;
@@ -28,10 +44,10 @@ const dataServers = await provisionDataServers();
 const pgAdminUrl = process.env.PG_ADMIN_URL ?? dataServers.adminUrl;
 const redisUrl = dataServers.redisUrl;
 
-const withAdminClient = (run) => withClient(pgAdminUrl, run);
+const withAdminClient = <T>(run: (client: pg.Client) => Promise<T>) => withClient(pgAdminUrl, run);
 
 /** Starts services/auth on a fresh database and Redis prefix; answers its URL and a stop() that cleans up. */
-async function startAuthService() {
+async function startAuthService(): Promise<Service> {
   const suffix = randomBytes(5).toString('hex');
   const database = `pitclock_bench_${suffix}`;
   const keyPrefix = `pitclock-bench-${suffix}:`;
@@ -86,19 +102,19 @@ async function startAuthService() {
 }
 
 /** CPU ticks (1/100 s) the process used so far, from /proc (undefined for a service not started here). */
-const cpuTicksOf = (pid) => {
+const cpuTicksOf = (pid: number | undefined) => {
   if (pid === undefined) return undefined;
   return cpuSnapshot(new Map([[pid, 'auth']]), {}).pids.get(String(pid))?.ticks;
 };
 
-const run = (options) =>
-  new Promise((resolve, reject) => {
+const run = (options: autocannon.Options) =>
+  new Promise<autocannon.Result>((resolve, reject) => {
     autocannon(options, (err, result) => (err ? reject(err) : resolve(result)));
   });
 
 /** Runs autocannon and also keeps every response time (ms) and status, for exact percentiles. */
-const runCollecting = (options, samples) =>
-  new Promise((resolve, reject) => {
+const runCollecting = (options: autocannon.Options, samples: Sample[]) =>
+  new Promise<autocannon.Result>((resolve, reject) => {
     const instance = autocannon({ ...options, ignoreCoordinatedOmission: true }, (err, result) =>
       err ? reject(err) : resolve(result),
     );
@@ -107,7 +123,7 @@ const runCollecting = (options, samples) =>
     );
   });
 
-const summary = (samples) => {
+const summary = (samples: Sample[]) => {
   const ms = samples.map((s) => s.ms);
   return {
     requests: samples.length,
@@ -121,9 +137,9 @@ const summary = (samples) => {
  * LOGIN_RATE sign-ins per second, evenly spread: one autocannon client per slot of the second, each
  * started 1000/LOGIN_RATE ms after the previous one and sending one request per second.
  */
-async function steadyLogins(url, request) {
-  const samples = [];
-  const runs = [];
+async function steadyLogins(url: string, request: autocannon.Request) {
+  const samples: Sample[] = [];
+  const runs: Promise<autocannon.Result>[] = [];
   for (let slot = 0; slot < LOGIN_RATE; slot += 1) {
     runs.push(
       runCollecting(
@@ -137,28 +153,29 @@ async function steadyLogins(url, request) {
   return summary(samples);
 }
 
-const post = (url, body) =>
+const post = (url: string, body: unknown) =>
   fetch(url, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
 
-async function measure(url, pid) {
+async function measure(url: string, pid: number | undefined) {
   const email = `bench-${randomBytes(4).toString('hex')}@pitclock.test`;
   const password = 'bench-password-1234';
-  const registered = await post(`${url}/api/auth/register`, {
+  const registration: RegisterRequest = {
     email,
     password,
     display_name: 'Bench Cook',
     device_info: { device_id: 'device-bench', name: 'autocannon' },
-  });
+  };
+  const registered = await post(`${url}${API_PATHS.register}`, registration);
   if (registered.status !== 201)
     throw new Error(`register answered ${registered.status}: ${await registered.text()}`);
-  const signIn = await post(`${url}/api/login`, { email, password });
+  const signIn = await post(`${url}${API_PATHS.login}`, { email, password });
   if (signIn.status !== 200) throw new Error(`login answered ${signIn.status}: ${await signIn.text()}`);
-  const { token } = await signIn.json();
+  const { token } = (await signIn.json()) as LoginResponse;
 
   const json = { 'content-type': 'application/json' };
-  const loginRequest = (body) => ({
+  const loginRequest = (body: { email: string; password: string }): autocannon.Request => ({
     method: 'POST',
-    path: '/api/login',
+    path: API_PATHS.login,
     headers: json,
     body: JSON.stringify(body),
   });
@@ -168,13 +185,13 @@ async function measure(url, pid) {
     url,
     connections: 10,
     duration: 2,
-    requests: [{ path: '/api/me', headers: { authorization: `Bearer ${token}` } }],
+    requests: [{ path: API_PATHS.me, headers: { authorization: `Bearer ${token}` } }],
   });
   await run({ url, connections: 2, amount: 20, requests: [loginRequest({ email, password })] });
 
   const login = await steadyLogins(url, loginRequest({ email, password }));
   // The worst case of the same rate: the 10 sign-ins of each second arrive together.
-  const burstSamples = [];
+  const burstSamples: Sample[] = [];
   await runCollecting(
     {
       url,
@@ -187,18 +204,21 @@ async function measure(url, pid) {
   );
   const burst = summary(burstSamples);
   const ticksBefore = cpuTicksOf(pid);
-  const me = await run({
+  const meResult = await run({
     url,
     connections: CONNECTIONS,
     duration: DURATION_S,
-    requests: [{ path: '/api/me', headers: { authorization: `Bearer ${token}` } }],
+    requests: [{ path: API_PATHS.me, headers: { authorization: `Bearer ${token}` } }],
   });
   const ticksAfter = cpuTicksOf(pid);
-  // A tick is 10 ms: microseconds of the auth process's CPU per answered request.
-  me.cpuMicrosPerRequest =
-    ticksBefore === undefined || ticksAfter === undefined || me.requests.total === 0
-      ? undefined
-      : Math.round(((ticksAfter - ticksBefore) * 10_000) / me.requests.total);
+  const me = {
+    ...meResult,
+    // A tick is 10 ms: microseconds of the auth process's CPU per answered request.
+    cpuMicrosPerRequest:
+      ticksBefore === undefined || ticksAfter === undefined || meResult.requests.total === 0
+        ? undefined
+        : Math.round(((ticksAfter - ticksBefore) * 10_000) / meResult.requests.total),
+  };
   const wrongPassword = await run({
     url,
     connections: 1,
@@ -219,15 +239,15 @@ async function measure(url, pid) {
   return { login, burst, me, wrongPassword, unknownEmail };
 }
 
-const statusCounts = (result) => {
+const statusCounts = (result: autocannon.Result) => {
   const other = result.non2xx + result.errors + result.timeouts;
   return other
     ? ` (${result['2xx']} ok, ${result.non2xx} non-2xx, ${result.errors} errors, ${result.timeouts} timeouts)`
     : '';
 };
-const verdict = (ok) => (ok ? 'met' : 'MISSED');
+const verdict = (ok: boolean) => (ok ? 'met' : 'MISSED');
 
-let service;
+let service: Service | undefined;
 try {
   service = process.env.AUTH_URL
     ? { url: process.env.AUTH_URL, stop: async () => {} }
@@ -256,7 +276,7 @@ try {
     me.requests.average >= TARGETS.meRps &&
     me.latency.p99 < TARGETS.meP99Ms;
   console.log(`auth: autocannon against ${service.url} (service LOG_LEVEL ${logLevel})`);
-  const failures = (s) => (s.failed ? ` (${s.failed} not 200)` : '');
+  const failures = (s: { failed: number }) => (s.failed ? ` (${s.failed} not 200)` : '');
   console.log(
     `  POST /api/login  ${LOGIN_RATE}/s for ${DURATION_S} s, evenly spread: p50 ${login.p50Ms} ms, p99 ${login.p99Ms} ms, ${login.requests} sign-ins${failures(login)}  (target p99 < ${TARGETS.loginP99Ms} ms: ${verdict(loginOk)})`,
   );
@@ -279,7 +299,7 @@ try {
     JSON.stringify({ ...figures, targets: TARGETS, met: { login: loginOk, me: meOk } }, null, 2),
   );
 } catch (error) {
-  console.error(`auth bench failed: ${error.stack ?? error}`);
+  console.error(`auth bench failed: ${stackOf(error)}`);
   process.exitCode = 1;
 } finally {
   await service?.stop();

@@ -1,7 +1,7 @@
 // The load of a contest morning, end to end through the gateway of the scaled stack (scripts/lib/stack.mjs
 // scaledInstances: 2 auth, 2 licensing, 2 notifier APIs and 3 notifier workers behind one gateway):
 //
-//   node tests/bench/contest-morning.mjs            (from the repository root)
+//   node --import tsx tests/bench/contest-morning.ts            (from the repository root)
 //
 // Each of BENCH_TEAMS simulated teams arrives (uniformly random times over BENCH_ARRIVAL_S, seeded, so the
 // arrivals bunch as real ones do) and, as the app does:
@@ -45,7 +45,7 @@
 // gateway port BENCH_PORT (default 8581; the services take the ports above it and gatewayPort+20..), with
 // NODE_ENV production, LOG_LEVEL warn, raised sign-in and register limits (every team signs in from
 // 127.0.0.1, as scripts/serve-stack.mjs does), PUSH_ALLOWED_ORIGINS = the receiver's origin and
-// NODE_EXTRA_CA_CERTS = its test CA. The receiver runs in this process (tsx register(), as notifier.mjs).
+// NODE_EXTRA_CA_CERTS = its test CA. The receiver runs in this process (as in notifier.ts).
 // Pushes are matched to (team, step, stage) by their Topic header (the notifier's alertTopic), which costs
 // nothing; decrypting each (0.5 ms) would take a core of its own at the peak, so only a sample of
 // BENCH_DECRYPT_SAMPLE pushes is decrypted afterwards to prove that the payload says what the Topic says.
@@ -64,16 +64,34 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { API_PATHS, apiPath } from '@pitclock/contracts/api-paths';
+import type {
+  PushScheduleBody,
+  PushScheduleStep,
+  PushStage,
+  PushStepAlertData,
+} from '@pitclock/contracts/push';
+import type { LoginResponse, PushScheduleResponse } from '@pitclock/contracts/schemas';
+import { alertTopic } from '@pitclock/notifier/job-plan';
+import { bullPrefix, notificationsQueueName } from '@pitclock/notifier/queue';
+import {
+  pushReceiverCaPath,
+  startPushReceiver,
+  type ReceivedPush,
+  type TestSubscription,
+} from '@pitclock/notifier/test-support/push-receiver';
 import { Redis } from 'ioredis';
+import { decodeJwt } from 'jose';
 import pg from 'pg';
-import { register } from 'tsx/esm/api';
 import {
   dropDatabase,
   ensureDatabase,
   portOpen,
   provisionDataServers,
-} from '../../scripts/lib/provision.mjs';
-import { scaledInstances, startStack } from '../../scripts/lib/stack.mjs';
+  scaledInstances,
+  startStack,
+  type Stack,
+} from '../support/scripts-lib';
 import {
   cpuShares,
   cpuSnapshot,
@@ -84,24 +102,105 @@ import {
   root,
   sharesText,
   sleep,
+  stackOf,
   stopDataServersUnlessShared,
   withClient,
-} from './lib.mjs';
+  type CpuShares,
+  type CpuSnapshot,
+} from './lib';
 
-register();
-const { startPushReceiver, pushReceiverCaPath } =
-  await import('@pitclock/notifier/test-support/push-receiver');
-const notifierDir = path.join(root, 'services', 'notifier');
-const { alertTopic } = await import(path.join(notifierDir, 'src/domain/job-plan.ts'));
-const { bullPrefix, notificationsQueueName } = await import(
-  path.join(notifierDir, 'src/data-access/queue.ts')
-);
+/** A step of a team's run: when it is due, what the receiver got for it, and its done state in the app. */
+interface Step {
+  index: number;
+  id: string;
+  name: string;
+  dueOffsetMs: number;
+  dueMs: number;
+  done: boolean;
+  /** Arrival times of its due-now pushes. */
+  dueNow: number[];
+  /** Arrival times of its overdue pushes. */
+  reminders: number[];
+  doneMarkedAtMs: number;
+  doneAckAtMs: number;
+}
+
+/** A simulated team: its plan, its session and subscription, and its app's outbox of done steps. */
+interface Team {
+  index: number;
+  email: string;
+  runId: string;
+  deviceId: string;
+  arriveOffsetMs: number;
+  steps: Step[];
+  subscription: TestSubscription;
+  userId: number | undefined;
+  token: string | undefined;
+  synced: boolean;
+  failed: string | undefined;
+  /** Steps whose due-now came, not yet in a PUT. */
+  pending: Set<Step>;
+  /** Steps marked done in a PUT that has not been answered yet. */
+  unsent: Set<Step>;
+  outboxRunning: boolean;
+  lastSendMs: number;
+  arrivedAtMs: number;
+  syncedAtMs: number;
+  jobsPlanned?: number;
+  doneDropped?: number;
+}
+
+/** One attempt of a call: its endpoint, start, duration, and status (or the network error's code). */
+interface Sample {
+  endpoint: string;
+  startMs: number;
+  ms: number;
+  status: number | string;
+  ok: boolean;
+}
+
+/** What an attempt got: an expected status and its body, or a failure and whether to try again. */
+type Answer<T> =
+  | { ok: true; status: number; body: T }
+  | { ok: false; status: number | string; retry: boolean; retryAfterMs: number | undefined; text: string };
+type Failed = Extract<Answer<unknown>, { ok: false }>;
+
+interface CallOptions {
+  token?: string | undefined;
+  body?: unknown;
+  /** The statuses that mean success (200 by default). */
+  ok?: number[];
+  maxAttempts?: number;
+}
+
+/** Once a second: our database's connections, the Bull lists, the pushes received so far. */
+interface PgSample {
+  atMs: number;
+  total: number;
+  active: number;
+  idle_in_transaction: number;
+  waiting_on_lock: number;
+  oldest_transaction_ms: number;
+  wait: number | undefined;
+  delayed: number | undefined;
+  bullActive: number | undefined;
+  pushes: number;
+}
+
+/** A decrypted push, as far as the bench reads it (a PushPayload, from the wire). */
+type DecryptedPush = { kind?: string; data?: Partial<PushStepAlertData> };
+
+/** The network error's code of a failed fetch: 'timeout', ECONNREFUSED, UND_ERR_SOCKET, ... */
+const networkErrorOf = (err: unknown): string => {
+  const error = err as { name?: string; cause?: { code?: string } } | null | undefined;
+  return error?.name === 'TimeoutError' ? 'timeout' : (error?.cause?.code ?? error?.name ?? 'error');
+};
 
 /** Smallest and largest of many values (a spread into Math.min/max overflows the stack beyond ~100k). */
-const minOf = (values) => values.reduce((a, b) => (b < a ? b : a), Infinity);
-const maxOf = (values) => values.reduce((a, b) => (b > a ? b : a), -Infinity);
+const minOf = (values: number[]) => values.reduce((a, b) => (b < a ? b : a), Infinity);
+const maxOf = (values: number[]) => values.reduce((a, b) => (b > a ? b : a), -Infinity);
 
-const int = (name, fallback) => {
+const int = (name: string, fallback: number) => {
   const value = Number(process.env[name] ?? fallback);
   if (!Number.isFinite(value) || value < 0) throw new Error(`${name} must be a number >= 0`);
   return value;
@@ -124,7 +223,7 @@ const DRAIN_MS = 30_000;
 /** The app's login timeout and its outbox's call timeout. */
 const TIMEOUT_MS = 30_000;
 const PASSWORD = 'smoke-ring-2026';
-const CONTEST = {
+const CONTEST: Omit<PushScheduleBody, 'steps'> = {
   contest_id: 'contest-morning',
   contest_name: 'Bench Smoke-off',
   time_zone: 'America/Chicago',
@@ -134,7 +233,7 @@ const TARGETS = { lost: 0, errorRate: 0 };
 // ---------------------------------------------------------------------------------------------------------
 // The plan: arrivals and due times from a seeded generator, so that two runs load the stack alike.
 
-function mulberry32(seed) {
+function mulberry32(seed: number) {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -146,7 +245,7 @@ function mulberry32(seed) {
 }
 
 /** Teams 0..TEAMS-1: arrival offset (ms from the start) and each step's due offset, all sorted. */
-function planTeams() {
+function planTeams(newSubscription: () => TestSubscription): Team[] {
   const random = mulberry32(SEED);
   const arrivals = Array.from({ length: TEAMS }, () => random() * ARRIVAL_S * 1000).sort((a, b) => a - b);
   return arrivals.map((arriveMs, i) => {
@@ -154,13 +253,13 @@ function planTeams() {
       { length: STEPS },
       () => arriveMs + LEAD_S * 1000 + random() * DUE_WINDOW_S * 1000,
     ).sort((a, b) => a - b);
-    return {
+    const team: Team = {
       index: i,
       email: `team-${i}@contest-morning.test`,
       runId: `run-${i}`,
       deviceId: `device-team-${i}`,
       arriveOffsetMs: Math.round(arriveMs),
-      steps: dues.map((dueOffsetMs, j) => ({
+      steps: dues.map((dueOffsetMs, j): Step => ({
         index: j,
         id: `step-${j}`,
         name: `Step ${j + 1}`,
@@ -172,37 +271,45 @@ function planTeams() {
         doneMarkedAtMs: NaN,
         doneAckAtMs: NaN,
       })),
+      subscription: newSubscription(),
       userId: undefined,
       token: undefined,
-      subscription: undefined,
       synced: false,
       failed: undefined,
-      pending: new Set(), // steps whose due-now came, not yet in a PUT
-      unsent: new Set(), // steps marked done in a PUT that has not been answered yet
+      pending: new Set(),
+      unsent: new Set(),
       outboxRunning: false,
       lastSendMs: 0,
+      arrivedAtMs: NaN,
+      syncedAtMs: NaN,
     };
+    return team;
   });
 }
 
 // ---------------------------------------------------------------------------------------------------------
 // Calls through the gateway: every attempt is one sample (endpoint, start, duration, status or error).
 
-const samples = [];
-let baseUrl;
+const samples: Sample[] = [];
+let baseUrl = '';
 /** The first answers of each failing endpoint and status, to show what they said. */
-const errorTexts = new Map();
-const noteError = (endpoint, status, text) => {
+const errorTexts = new Map<string, string>();
+const noteError = (endpoint: string, status: number | string, text: string) => {
   const key = `${endpoint} ${status}`;
   if (!errorTexts.has(key)) errorTexts.set(key, text.slice(0, 160));
 };
 
 /** One attempt: answers { ok, status (or the network error's code), retry, body, text }. Recorded. */
-async function attempt(endpoint, method, pathname, { token, body, ok = [200] } = {}) {
+async function attempt<T = unknown>(
+  endpoint: string,
+  method: string,
+  pathname: string,
+  { token, body, ok = [200] }: CallOptions = {},
+): Promise<Answer<T>> {
   const startMs = Date.now();
   const started = performance.now();
-  let status;
-  let error;
+  let status: number | undefined;
+  let error = '';
   let text = '';
   try {
     const response = await fetch(`${baseUrl}${pathname}`, {
@@ -217,18 +324,21 @@ async function attempt(endpoint, method, pathname, { token, body, ok = [200] } =
     status = response.status;
     text = await response.text();
   } catch (err) {
-    error = err.name === 'TimeoutError' ? 'timeout' : (err.cause?.code ?? err.name ?? 'error');
+    error = networkErrorOf(err);
   }
   const ms = performance.now() - started;
-  const good = ok.includes(status);
+  const good = status !== undefined && ok.includes(status);
   samples.push({ endpoint, startMs, ms, status: status ?? error, ok: good });
-  if (good) return { ok: true, status, body: text ? JSON.parse(text) : undefined };
+  // The body of an expected status: the document's answer (the services' own tests check its shape).
+  if (good && status !== undefined)
+    return { ok: true, status, body: (text ? JSON.parse(text) : undefined) as T };
   noteError(endpoint, status ?? error, text);
   // As the app's outbox (cook-app/src/features/push/outbox.ts verdictOf): network failures, 408, 429 and
   // 5xx are tried again; any other 4xx cannot succeed.
-  let retryAfterMs;
+  let retryAfterMs: number | undefined;
   try {
-    retryAfterMs = (JSON.parse(text).details?.retry_after_seconds ?? 0) * 1000 || undefined;
+    const details = (JSON.parse(text) as { details?: { retry_after_seconds?: number } } | null)?.details;
+    retryAfterMs = (details?.retry_after_seconds ?? 0) * 1000 || undefined;
   } catch {
     // not JSON
   }
@@ -238,26 +348,32 @@ async function attempt(endpoint, method, pathname, { token, body, ok = [200] } =
 
 /** The outbox's wait before try attempts + 1: 1 s doubling up to 5 min, jittered into its upper half. */
 const jitter = mulberry32(SEED + 2);
-const backoffMs = (attempts, retryAfterMs) => {
+const backoffMs = (attempts: number, retryAfterMs: number | undefined) => {
   const ceiling = Math.min(300_000, 1_000 * 2 ** Math.max(0, attempts - 1));
   return retryAfterMs ?? Math.round(ceiling / 2 + (ceiling / 2) * jitter());
 };
 
 /** Until it succeeds, a 4xx says it cannot, `maxAttempts` were made, or the bench's end has come. */
-async function call(endpoint, method, pathname, options = {}) {
+async function call<T = unknown>(
+  endpoint: string,
+  method: string,
+  pathname: string,
+  options: CallOptions = {},
+): Promise<Answer<T>> {
   const { maxAttempts = Infinity } = options;
   for (let attempts = 1; ; attempts += 1) {
-    const answer = await attempt(endpoint, method, pathname, options);
+    const answer = await attempt<T>(endpoint, method, pathname, options);
     if (answer.ok || !answer.retry || attempts >= maxAttempts || Date.now() > giveUpAtMs) return answer;
-    await sleep(Math.min(backoffMs(attempts, answer.retryAfterMs), Math.max(0, giveUpAtMs - Date.now())));
+    const retryAfterMs = answer.ok ? undefined : answer.retryAfterMs;
+    await sleep(Math.min(backoffMs(attempts, retryAfterMs), Math.max(0, giveUpAtMs - Date.now())));
   }
 }
 /** The outboxes stop retrying at this time (set when the morning starts). */
 let giveUpAtMs = Infinity;
 
-const scheduleBody = (team) => ({
+const scheduleBody = (team: Team): PushScheduleBody => ({
   ...CONTEST,
-  steps: team.steps.map((step) => ({
+  steps: team.steps.map((step): PushScheduleStep => ({
     id: step.id,
     name: step.name,
     template_name: 'Brisket',
@@ -267,20 +383,20 @@ const scheduleBody = (team) => ({
   })),
 });
 
-const subOf = (token) => Number(JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()).sub);
+const subOf = (token: string) => Number(decodeJwt(token).sub);
 
 /** The topics of each step's pushes (the notifier's alertTopic) -> team, step and stage. */
-const topics = new Map();
+const topics = new Map<string, { team: Team; step: Step; stage: PushStage }>();
 
 /**
  * A team's morning: sign in (tried again at most 3 times, as a person would), then the outbox's calls
  * (tried until they succeed): the subscription and the run's schedule; then its done steps (markDone).
  */
-async function arrive(team) {
+async function arrive(team: Team): Promise<void> {
   team.arrivedAtMs = Date.now();
   const deviceInfo = { device_id: team.deviceId, name: 'bench' };
   if (REGISTER_AT_ARRIVAL) {
-    const registered = await call('register', 'POST', '/api/auth/register', {
+    const registered = await call('register', 'POST', API_PATHS.register, {
       body: {
         email: team.email,
         password: PASSWORD,
@@ -292,21 +408,23 @@ async function arrive(team) {
     });
     if (!registered.ok) return fail(team, 'register', registered);
   }
-  const login = await call('login', 'POST', '/api/login', {
+  const login = await call<LoginResponse>('login', 'POST', API_PATHS.login, {
     body: { email: team.email, password: PASSWORD, device_info: deviceInfo },
     maxAttempts: 4,
   });
   if (!login.ok) return fail(team, 'login', login);
-  team.token = login.body.token;
-  team.userId = subOf(team.token);
+  const token = login.body.token;
+  team.token = token;
+  const userId = subOf(token);
+  team.userId = userId;
   for (const step of team.steps) {
-    for (const stage of ['due-now', 'overdue']) {
-      const topic = alertTopic({ userId: team.userId, runId: team.runId, stepId: step.id, stage });
+    for (const stage of ['due-now', 'overdue'] as const) {
+      const topic = alertTopic({ userId, runId: team.runId, stepId: step.id, stage });
       topics.set(topic, { team, step, stage });
     }
   }
-  const subscribed = await call('subscribe', 'POST', '/api/push/subscribe', {
-    token: team.token,
+  const subscribed = await call('subscribe', 'POST', API_PATHS.pushSubscribe, {
+    token,
     body: {
       subscription: { endpoint: team.subscription.endpoint, keys: team.subscription.keys },
       device_id: team.deviceId,
@@ -314,10 +432,12 @@ async function arrive(team) {
     ok: [201, 200],
   });
   if (!subscribed.ok) return fail(team, 'subscribe', subscribed);
-  const synced = await call('schedule (sync)', 'PUT', `/api/push/runs/${team.runId}/schedule`, {
-    token: team.token,
-    body: scheduleBody(team),
-  });
+  const synced = await call<PushScheduleResponse>(
+    'schedule (sync)',
+    'PUT',
+    apiPath(API_PATHS.pushRunSchedule, { runId: team.runId }),
+    { token, body: scheduleBody(team) },
+  );
   if (!synced.ok) return fail(team, 'sync', synced);
   team.synced = true;
   team.syncedAtMs = Date.now();
@@ -325,25 +445,25 @@ async function arrive(team) {
   if (team.pending.size) void runOutbox(team);
 }
 
-function fail(team, what, answer) {
-  team.failed = `${what}: ${answer.status} ${answer.text ?? ''}`.trim();
+function fail(team: Team, what: string, answer: Failed) {
+  team.failed = `${what}: ${answer.status} ${answer.text}`.trim();
 }
 
 // A team's outbox for its done steps: one PUT of the whole schedule at a time, at most one every
 // DONE_BATCH_MS, carrying every step marked done since the last answered one (a newer state replaces the
 // unsent one, as the app's outbox does); a failed PUT is tried again with the outbox's backoff.
-const doneBatches = [];
+const doneBatches: { steps: number; jobs: number | undefined }[] = [];
 
-function markDone(team, step) {
+function markDone(team: Team, step: Step) {
   if (step.done || team.pending.has(step)) return;
   team.pending.add(step);
   if (team.synced && !team.outboxRunning) void runOutbox(team);
 }
 
-async function runOutbox(team) {
+async function runOutbox(team: Team) {
   team.outboxRunning = true;
   let attempts = 0;
-  let retryAfterMs;
+  let retryAfterMs: number | undefined;
   while (team.pending.size > 0 || team.unsent.size > 0) {
     const wait = attempts
       ? Math.min(backoffMs(attempts, retryAfterMs), Math.max(0, giveUpAtMs - Date.now()))
@@ -358,10 +478,12 @@ async function runOutbox(team) {
     team.pending.clear();
     const carried = [...team.unsent];
     team.lastSendMs = Date.now();
-    const answer = await attempt('schedule (done)', 'PUT', `/api/push/runs/${team.runId}/schedule`, {
-      token: team.token,
-      body: scheduleBody(team),
-    });
+    const answer = await attempt<PushScheduleResponse | undefined>(
+      'schedule (done)',
+      'PUT',
+      apiPath(API_PATHS.pushRunSchedule, { runId: team.runId }),
+      { token: team.token, body: scheduleBody(team) },
+    );
     if (answer.ok || !answer.retry) {
       const atMs = Date.now();
       for (const step of carried) {
@@ -373,13 +495,13 @@ async function runOutbox(team) {
       attempts = 0;
     } else {
       attempts += 1;
-      retryAfterMs = answer.retryAfterMs;
+      retryAfterMs = answer.ok ? undefined : answer.retryAfterMs;
     }
   }
   team.outboxRunning = false;
 }
 
-const outboxesIdle = (teams) => teams.every((t) => !t.outboxRunning);
+const outboxesIdle = (teams: Team[]) => teams.every((t) => !t.outboxRunning);
 
 // ---------------------------------------------------------------------------------------------------------
 // What the receiver got: read every 100 ms from where the last read ended.
@@ -387,17 +509,17 @@ const outboxesIdle = (teams) => teams.every((t) => !t.outboxRunning);
 const pushCounts = { total: 0, strays: 0, noTopic: 0 };
 let readUpTo = 0;
 
-function readPushes(receiver) {
+function readPushes(receiver: { received: () => ReceivedPush[] }): ReceivedPush[] {
   const pushes = receiver.received();
   for (let i = readUpTo; i < pushes.length; i += 1) {
-    const push = pushes[i];
+    const push = pushes[i]!;
     pushCounts.total += 1;
     const topic = push.headers.topic;
     if (!topic) {
       pushCounts.noTopic += 1;
       continue;
     }
-    const found = topics.get(topic);
+    const found = typeof topic === 'string' ? topics.get(topic) : undefined;
     if (!found || found.team.subscription.endpoint !== push.endpoint) {
       pushCounts.strays += 1;
       continue;
@@ -412,21 +534,22 @@ function readPushes(receiver) {
 }
 
 /** Decrypts a sample of the pushes: the payload's run, step, stage and due time must match the Topic. */
-function checkPayloads(pushes) {
+function checkPayloads(pushes: ReceivedPush[]) {
   const random = mulberry32(SEED + 1);
-  const sample = [];
+  const sample: number[] = [];
   const n = Math.min(DECRYPT_SAMPLE, pushes.length);
-  const chosen = new Set();
+  const chosen = new Set<number>();
   while (chosen.size < n) chosen.add(Math.floor(random() * pushes.length));
   let mismatched = 0;
   let undecryptable = 0;
   for (const i of chosen) {
-    const push = pushes[i];
-    const found = topics.get(push.headers.topic);
+    const push = pushes[i]!;
+    const found = topics.get(String(push.headers.topic));
     if (!found) continue;
-    let payload;
+    let payload: DecryptedPush;
     try {
-      payload = JSON.parse(found.team.subscription.decrypt(push.body));
+      // What the notifier pushes (a PushPayload), as far as this bench reads it.
+      payload = JSON.parse(found.team.subscription.decrypt(push.body)) as DecryptedPush;
     } catch {
       undecryptable += 1;
       continue;
@@ -437,7 +560,7 @@ function checkPayloads(pushes) {
       data.runId === found.team.runId &&
       data.stepId === found.step.id &&
       data.stage === found.stage &&
-      Date.parse(data.dueAt) === found.step.dueMs;
+      Date.parse(String(data.dueAt)) === found.step.dueMs;
     if (!matches) mismatched += 1;
     sample.push(i);
   }
@@ -448,31 +571,41 @@ function checkPayloads(pushes) {
 // CPU per group of processes: the stack's (by kind), our database's PostgreSQL backends, the Redis server
 // the stack uses, this bench with the receiver, and the rest of the machine.
 
-const groupOf = (kind) =>
-  ({ worker: 'notifier-workers', notifier: 'notifier-api', auth: 'auth', licensing: 'licensing' })[kind] ??
-  kind;
+const groups: Record<string, string> = {
+  worker: 'notifier-workers',
+  notifier: 'notifier-api',
+  auth: 'auth',
+  licensing: 'licensing',
+};
+const groupOf = (kind: string) => groups[kind] ?? kind;
 
-async function snapshotCpu(stack, databaseName, adminUrl, redisPid) {
+async function snapshotCpu(
+  stack: Stack,
+  databaseName: string,
+  adminUrl: string,
+  redisPid: number | undefined,
+): Promise<CpuSnapshot> {
   const named = new Map(stack.processes.map((proc) => [proc.child.pid, groupOf(proc.kind)]));
   named.set(process.pid, 'bench+receiver');
   if (redisPid) named.set(redisPid, 'redis');
   const backends = await withClient(adminUrl, (client) =>
-    client.query('select pid from pg_stat_activity where datname = $1', [databaseName]),
+    client.query<{ pid: number }>('select pid from pg_stat_activity where datname = $1', [databaseName]),
   );
   for (const { pid } of backends.rows) named.set(pid, 'postgres');
   // Other PostgreSQL processes (background writers, other databases' backends) and other Redis servers.
   return cpuSnapshot(named, { postgres: 'postgres-shared', 'redis-server': 'redis-other' });
 }
 
-async function workerCounters(stack) {
-  const totals = {};
+async function workerCounters(stack: Stack): Promise<Record<string, number>> {
+  const totals: Record<string, number> = {};
   for (const proc of stack.processes.filter((p) => p.kind === 'worker')) {
     const text = await fetch(`${proc.url}/metrics`).then(
       (r) => r.text(),
       () => '',
     );
     for (const match of text.matchAll(/^notifier_push_deliveries_total\{result="(\w+)"[^}]*\} (\d+)/gm)) {
-      totals[match[1]] = (totals[match[1]] ?? 0) + Number(match[2]);
+      const result = match[1]!;
+      totals[result] = (totals[result] ?? 0) + Number(match[2]);
     }
   }
   return totals;
@@ -481,20 +614,20 @@ async function workerCounters(stack) {
 // ---------------------------------------------------------------------------------------------------------
 // Figures.
 
-function endpointFigures(list) {
+function endpointFigures(list: Sample[]) {
   if (list.length === 0) return undefined;
   const first = minOf(list.map((s) => s.startMs));
   const last = maxOf(list.map((s) => s.startMs + s.ms));
   const spanS = Math.max(0.001, (last - first) / 1000);
-  const buckets = new Map();
+  const buckets = new Map<number, number>();
   for (const s of list) {
     const b = Math.floor((s.startMs - first) / 1000);
     buckets.set(b, (buckets.get(b) ?? 0) + 1);
   }
-  const errors = {};
+  const errors: Record<string, number> = {};
   for (const s of list.filter((x) => !x.ok)) errors[s.status] = (errors[s.status] ?? 0) + 1;
   const ms = list.map((s) => s.ms);
-  const round1 = (n) => Math.round(n * 10) / 10;
+  const round1 = (n: number) => Math.round(n * 10) / 10;
   return {
     requests: list.length,
     spanS: round1(spanS),
@@ -508,8 +641,8 @@ function endpointFigures(list) {
   };
 }
 
-function pushFigures(teams) {
-  const lateness = [];
+function pushFigures(teams: Team[]) {
+  const lateness: number[] = [];
   let expected = 0;
   let lost = 0;
   let lateBeyondLost = 0;
@@ -517,11 +650,11 @@ function pushFigures(teams) {
   let reminders = 0;
   let stepsWithReminders = 0;
   let unscheduled = 0;
-  const doneLag = []; // due-now received -> the PUT that marked it done answered
+  const doneLag: number[] = []; // due-now received -> the PUT that marked it done answered
   // A lost step due before its team's sync PUT was answered: its job was planned while the PUT ran.
   let lostDueBeforeSynced = 0;
   let neverCame = 0;
-  const duplicateGapsMs = [];
+  const duplicateGapsMs: number[] = [];
   const reminderCauses = { doneLate: 0, doneNeverAcked: 0, other: 0 };
   for (const team of teams) {
     for (const step of team.steps) {
@@ -540,7 +673,7 @@ function pushFigures(teams) {
         if (step.dueMs <= team.syncedAtMs) lostDueBeforeSynced += 1;
       }
       const times = [...step.dueNow].sort((a, b) => a - b);
-      for (let k = 1; k < times.length; k += 1) duplicateGapsMs.push(times[k] - times[k - 1]);
+      for (let k = 1; k < times.length; k += 1) duplicateGapsMs.push(times[k]! - times[k - 1]!);
       if (first > step.dueMs + LOST_AFTER_MS) lateBeyondLost += 1;
       if (Number.isFinite(first)) lateness.push(first - step.dueMs);
       duplicates += Math.max(0, step.dueNow.length - 1);
@@ -582,11 +715,11 @@ function pushFigures(teams) {
 }
 
 /** Deliveries per second: busiest 1-s bucket of arrival times, and the mean over the due window. */
-function deliveryRate(teams) {
+function deliveryRate(teams: Team[]) {
   const times = teams.flatMap((t) => t.steps.flatMap((s) => s.dueNow));
   if (times.length === 0) return { peakPerS: 0, meanPerS: 0 };
   const first = minOf(times);
-  const buckets = new Map();
+  const buckets = new Map<number, number>();
   for (const at of times) {
     const b = Math.floor((at - first) / 1000);
     buckets.set(b, (buckets.get(b) ?? 0) + 1);
@@ -599,21 +732,20 @@ function deliveryRate(teams) {
 
 // ---------------------------------------------------------------------------------------------------------
 
-const cleanups = [];
+const cleanups: (() => Promise<unknown>)[] = [];
 async function cleanUp() {
-  while (cleanups.length) {
-    const step = cleanups.pop();
+  for (let step = cleanups.pop(); step; step = cleanups.pop()) {
     try {
       await step();
     } catch (error) {
-      console.error(`cleanup: ${error.message ?? error}`);
+      console.error(`cleanup: ${error instanceof Error ? error.message : String(error)}`);
       process.exitCode = 1;
     }
   }
 }
 
 let interrupted = false;
-for (const signal of ['SIGINT', 'SIGTERM']) {
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
     interrupted = true;
     console.error(`\n${signal}: cleaning up`);
@@ -621,9 +753,9 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
   });
 }
 
-const unexpectedExits = [];
-const verdict = (ok) => (ok ? 'PASS' : 'MISS');
-const line = (label, value, target, ok) =>
+const unexpectedExits: string[] = [];
+const verdict = (ok: boolean) => (ok ? 'PASS' : 'MISS');
+const line = (label: string, value: string | number, target?: string, ok?: boolean) =>
   console.log(
     `  ${label.padEnd(36)} ${String(value).padEnd(28)} ${target ? `target ${target}`.padEnd(14) : ''.padEnd(14)} ${ok === undefined ? '' : verdict(ok)}`,
   );
@@ -634,7 +766,7 @@ try {
   const ports = [...Array(5).keys()]
     .map((i) => PORT + i)
     .concat([...Array(5).keys()].map((i) => PORT + 20 + i));
-  const taken = [];
+  const taken: number[] = [];
   for (const port of ports) if (await portOpen(port)) taken.push(port);
   if (taken.length) throw new Error(`ports in use: ${taken.join(', ')} (set BENCH_PORT)`);
 
@@ -677,7 +809,7 @@ try {
     },
   });
   cleanups.push(() => stack.stop());
-  const queueKey = (name) => `${bullPrefix(keyPrefix)}:${notificationsQueueName}:${name}`;
+  const queueKey = (name: string) => `${bullPrefix(keyPrefix)}:${notificationsQueueName}:${name}`;
   // Before the stack stops: the backlog a saturated morning leaves is dropped, so that the workers and the
   // APIs finish their last calls at once instead of working through it.
   cleanups.push(() => redis.del(queueKey('wait'), queueKey('delayed')));
@@ -688,18 +820,19 @@ try {
   }
   baseUrl = stack.url;
 
-  // Accounts: the first through the gateway (auth hashes its password), the others copied from it.
-  const teams = planTeams();
-  for (const team of teams) team.subscription = receiver.subscription();
+  // Accounts: the first through the gateway (auth hashes its password), the others copied from it. Each
+  // team's subscription is made on the receiver with its plan.
+  const teams = planTeams(() => receiver.subscription());
+  const firstTeam = teams[0]!;
   if (!REGISTER_AT_ARRIVAL) {
-    const first = await fetch(`${baseUrl}/api/auth/register`, {
+    const first = await fetch(`${baseUrl}${API_PATHS.register}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
-        email: teams[0].email,
+        email: firstTeam.email,
         password: PASSWORD,
         display_name: 'Team 0',
-        device_info: { device_id: teams[0].deviceId, name: 'bench' },
+        device_info: { device_id: firstTeam.deviceId, name: 'bench' },
       }),
     });
     if (first.status !== 201) throw new Error(`register answered ${first.status}: ${await first.text()}`);
@@ -708,7 +841,7 @@ try {
         `insert into users (email, name, password_hash)
          select 'team-' || g || '@contest-morning.test', 'Team ' || g, u.password_hash
          from generate_series(1, $1::int - 1) g, users u where u.email = $2`,
-        [TEAMS, teams[0].email],
+        [TEAMS, firstTeam.email],
       ),
     );
   }
@@ -717,7 +850,7 @@ try {
   // (JIT, connection pools, TLS sessions to the receiver).
   {
     const email = 'warm-up@contest-morning.test';
-    const post = (p, body, token) =>
+    const post = (p: string, body: unknown, token?: string) =>
       fetch(`${baseUrl}${p}`, {
         method: p.includes('schedule') ? 'PUT' : 'POST',
         headers: {
@@ -726,35 +859,37 @@ try {
         },
         body: JSON.stringify(body),
       });
-    await post('/api/auth/register', {
+    await post(API_PATHS.register, {
       email,
       password: PASSWORD,
       display_name: 'Warm up',
       device_info: { device_id: 'warm-up', name: 'bench' },
     });
-    let token;
+    let token: string | undefined;
     for (let i = 0; i < 6; i += 1)
-      token = (await (await post('/api/login', { email, password: PASSWORD })).json()).token;
+      token = ((await (await post(API_PATHS.login, { email, password: PASSWORD })).json()) as LoginResponse)
+        .token;
     const sub = receiver.subscription();
     await post(
-      '/api/push/subscribe',
+      API_PATHS.pushSubscribe,
       { subscription: { endpoint: sub.endpoint, keys: sub.keys }, device_id: 'warm-up' },
       token,
     );
     const soon = new Date(Date.now() + 500).toISOString();
-    const steps = [...Array(6).keys()].map((i) => ({
+    const steps = [...Array(6).keys()].map((i): PushScheduleStep => ({
       id: `w${i}`,
       name: `W${i}`,
       scheduled_at: soon,
       done: false,
       dismissed: false,
     }));
-    await post('/api/push/runs/warm-up/schedule', { ...CONTEST, steps }, token);
+    const warmUpSchedule = apiPath(API_PATHS.pushRunSchedule, { runId: 'warm-up' });
+    await post(warmUpSchedule, { ...CONTEST, steps }, token);
     const deadline = Date.now() + 10_000;
     while (receiver.received().length < steps.length && Date.now() < deadline) await sleep(50);
     // Done, so that no reminder of the warm-up comes during the morning.
     const done = steps.map((s) => ({ ...s, done: true }));
-    await post('/api/push/runs/warm-up/schedule', { ...CONTEST, steps: done }, token);
+    await post(warmUpSchedule, { ...CONTEST, steps: done }, token);
     readUpTo = receiver.received().length;
   }
 
@@ -763,7 +898,7 @@ try {
   // on something else shows as 'idle in transaction'), those waiting on a lock, the oldest transaction, and
   // the Bull lists (wait: due and not started yet; delayed: not due yet; active: running).
   const databaseUrl = dataServers.databaseUrl(databaseName);
-  const pgSamples = [];
+  const pgSamples: PgSample[] = [];
   const pgWatch = new pg.Client({ connectionString: adminUrl });
   await pgWatch.connect();
   cleanups.push(() => pgWatch.end());
@@ -772,12 +907,17 @@ try {
     try {
       await watchLoop();
     } catch (error) {
-      if (watching) console.error(`  sampling PostgreSQL and Redis stopped: ${error.message}`);
+      if (watching) console.error(`  sampling PostgreSQL and Redis stopped: ${(error as Error).message}`);
     }
   })();
   async function watchLoop() {
     while (watching) {
-      const { rows } = await pgWatch.query(
+      const { rows } = await pgWatch.query<
+        Pick<
+          PgSample,
+          'total' | 'active' | 'idle_in_transaction' | 'waiting_on_lock' | 'oldest_transaction_ms'
+        >
+      >(
         `select count(*)::int as total,
                 count(*) filter (where state = 'active')::int as active,
                 count(*) filter (where state = 'idle in transaction')::int as idle_in_transaction,
@@ -786,13 +926,16 @@ try {
          from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()`,
         [databaseName],
       );
-      const [[, wait], [, delayed], [, bullActive]] = await redis
-        .pipeline()
-        .llen(queueKey('wait'))
-        .zcard(queueKey('delayed'))
-        .llen(queueKey('active'))
-        .exec();
-      pgSamples.push({ atMs: Date.now(), ...rows[0], wait, delayed, bullActive, pushes: pushCounts.total });
+      // LLEN, ZCARD and LLEN answer counts.
+      const [wait, delayed, bullActive] = (
+        (await redis
+          .pipeline()
+          .llen(queueKey('wait'))
+          .zcard(queueKey('delayed'))
+          .llen(queueKey('active'))
+          .exec()) ?? []
+      ).map(([, value]) => value as number);
+      pgSamples.push({ atMs: Date.now(), ...rows[0]!, wait, delayed, bullActive, pushes: pushCounts.total });
       await sleep(1_000);
     }
   }
@@ -810,8 +953,8 @@ try {
   await sleep(startMs - Date.now());
   const cpuAtStart = await snapshotCpu(stack, databaseName, adminUrl, redisPid);
   const redisAtStart = await redisCommandStats(redis);
-  let cpuAfterArrivals;
-  let arrivalsEndedMs;
+  let cpuAfterArrivals: CpuSnapshot | undefined;
+  let arrivalsEndedMs: number | undefined;
   void arrivalsDone.then(async (at) => {
     arrivalsEndedMs = at;
     cpuAfterArrivals = await snapshotCpu(stack, databaseName, adminUrl, redisPid);
@@ -819,7 +962,7 @@ try {
 
   // Until every synced step's due-now is in and every outbox is empty, or due + 30 s of the last step
   // (and DRAIN_MS for the outboxes' last PUTs) have passed.
-  let pushes = [];
+  let pushes: ReceivedPush[] = [];
   const hardEndMs = lastDueMs + LOST_AFTER_MS + DRAIN_MS;
   giveUpAtMs = hardEndMs;
   for (;;) {
@@ -849,7 +992,9 @@ try {
   const payloads = checkPayloads(pushes);
   watching = false;
   await watchDone;
-  const pgMax = (field) => Math.max(0, ...pgSamples.map((sample) => sample[field]));
+  const pgMax = (
+    field: 'total' | 'active' | 'idle_in_transaction' | 'waiting_on_lock' | 'oldest_transaction_ms',
+  ) => Math.max(0, ...pgSamples.map((sample) => sample[field]));
   const pgFigures = {
     samples: pgSamples.length,
     maxConnections: pgMax('total'),
@@ -860,14 +1005,14 @@ try {
     maxWaitingOnLock: pgMax('waiting_on_lock'),
     oldestTransactionMs: pgMax('oldest_transaction_ms'),
     perSecond: pgSamples.map(({ atMs, ...rest }) => ({
-      s: Math.round((atMs - pgSamples[0].atMs) / 1000),
+      s: Math.round((atMs - pgSamples[0]!.atMs) / 1000),
       ...rest,
     })),
   };
   // What the workers recorded for each stage (push_deliveries: one row per attempt or per job that sent
   // nothing): a due-now 'cancelled' is a job that found its step not stored, done or re-timed.
   const recorded = await withClient(databaseUrl, (client) =>
-    client.query(
+    client.query<{ stage: string; result: string; n: number }>(
       `select case when stage_index = 0 then 'due-now' else 'overdue' end as stage, result, count(*)::int as n
        from push_deliveries where run_id like 'run-%' group by 1, 2 order by 1, 2`,
     ),
@@ -875,8 +1020,9 @@ try {
   const deliveriesRecorded = Object.fromEntries(recorded.rows.map((r) => [`${r.stage} ${r.result}`, r.n]));
 
   // Figures.
-  const all = endpointFigures(samples);
-  const endpoints = {};
+  // Every call of the morning (at least the teams' sign-ins were attempted).
+  const all = endpointFigures(samples)!;
+  const endpoints: Record<string, NonNullable<ReturnType<typeof endpointFigures>>> = {};
   for (const name of ['register', 'login', 'subscribe', 'schedule (sync)', 'schedule (done)']) {
     const figures = endpointFigures(samples.filter((s) => s.endpoint === name));
     if (figures) endpoints[name] = figures;
@@ -886,16 +1032,16 @@ try {
   const push = pushFigures(teams);
   const rate = deliveryRate(teams);
   const failedTeams = teams.filter((t) => t.failed);
-  const syncLate = teams.filter((t) => t.synced && t.syncedAtMs > t.steps[0].dueMs).length;
+  const syncLate = teams.filter((t) => t.synced && t.syncedAtMs > t.steps[0]!.dueMs).length;
   const sync = teams.filter((t) => t.synced).map((t) => t.syncedAtMs - t.arrivedAtMs);
   const batches = doneBatches;
   const doneNotAnswered = teams.reduce((n, t) => n + t.unsent.size + t.pending.size, 0);
   const doneDropped = teams.reduce((n, t) => n + (t.doneDropped ?? 0), 0);
   // The split at the end of the arrivals, when they ended before the bench stopped waiting.
-  const split = cpuAfterArrivals && cpuAfterArrivals.atMs < cpuAtEnd.atMs;
-  const cpu = {
-    arrivals: split ? cpuShares(cpuAtStart, cpuAfterArrivals) : undefined,
-    afterArrivals: split ? cpuShares(cpuAfterArrivals, cpuAtEnd) : undefined,
+  const split = cpuAfterArrivals && cpuAfterArrivals.atMs < cpuAtEnd.atMs ? cpuAfterArrivals : undefined;
+  const cpu: { arrivals?: CpuShares | undefined; afterArrivals?: CpuShares | undefined; whole: CpuShares } = {
+    arrivals: split ? cpuShares(cpuAtStart, split) : undefined,
+    afterArrivals: split ? cpuShares(split, cpuAtEnd) : undefined,
     whole: cpuShares(cpuAtStart, cpuAtEnd),
   };
   // Redis's busiest commands over the morning (the whole server: commands that Bull's scripts call are
@@ -909,12 +1055,21 @@ try {
     .filter((c) => c.calls > 0)
     .sort((a, b) => b.usec - a.usec)
     .slice(0, 6);
-  const timeline = [];
+  const timeline: {
+    fromS: number;
+    okPerS: number;
+    errorsPerS: number;
+    pushesPerS: number;
+    wait: number | undefined;
+    delayed: number | undefined;
+    idleInTransaction: number;
+    oldestTransactionMs: number;
+  }[] = [];
   const stepS = Math.max(10, Math.ceil((endMs - startMs) / 1000 / 12 / 10) * 10);
   for (let from = startMs; from < endMs; from += stepS * 1000) {
     const to = Math.min(endMs, from + stepS * 1000);
     const inside = samples.filter((x) => x.startMs + x.ms >= from && x.startMs + x.ms < to);
-    const last = pgSamples.filter((x) => x.atMs < to).at(-1) ?? {};
+    const last: Partial<PgSample> = pgSamples.filter((x) => x.atMs < to).at(-1) ?? {};
     const first = pgSamples.filter((x) => x.atMs < from).at(-1) ?? { pushes: 0 };
     const window = pgSamples.filter((x) => x.atMs >= from && x.atMs < to);
     timeline.push({
@@ -929,7 +1084,7 @@ try {
     });
   }
   const wholeS = (endMs - startMs) / 1000;
-  const cpuMs = (group) => ((cpu.whole[group] ?? 0) / 100) * wholeS * 1000;
+  const cpuMs = (group: string) => ((cpu.whole[group] ?? 0) / 100) * wholeS * 1000;
   const logins = endpoints.login?.requests ?? 0;
   const puts = putFigures?.requests ?? 0;
   const notifierCalls = puts + (endpoints.subscribe?.requests ?? 0);
@@ -943,7 +1098,7 @@ try {
     redisMsPerCallOrJob: cpuMs('redis') / Math.max(1, notifierCalls + workerRuns),
     benchMsPerPush: cpuMs('bench+receiver') / Math.max(1, pushCounts.total),
   };
-  const ms2 = (n) => Math.round(n * 100) / 100;
+  const ms2 = (n: number) => Math.round(n * 100) / 100;
 
   const settings = {
     teams: TEAMS,
@@ -971,18 +1126,18 @@ try {
   console.log(
     `  ${'endpoint'.padEnd(34)} ${'requests'.padStart(8)} ${'per s'.padStart(7)} ${'peak/s'.padStart(7)} ${'p50 ms'.padStart(8)} ${'p99 ms'.padStart(8)} ${'max ms'.padStart(8)}  errors`,
   );
-  const row = (name, f) =>
+  const row = (name: string, f: NonNullable<ReturnType<typeof endpointFigures>>) =>
     console.log(
       `  ${name.padEnd(34)} ${fmt(f.requests).padStart(8)} ${f.perS.toFixed(1).padStart(7)} ${String(f.peakPerS).padStart(7)} ${fmt(f.p50Ms).padStart(8)} ${fmt(f.p99Ms).padStart(8)} ${fmt(f.maxMs).padStart(8)}  ${f.failed ? JSON.stringify(f.errors) : '-'}`,
     );
-  const paths = {
+  const paths: Record<string, string> = {
     register: 'POST /api/auth/register',
     login: 'POST /api/login',
     subscribe: 'POST /api/push/subscribe',
     'schedule (sync)': 'PUT  .../schedule (sync, 40 steps)'.replace('40', String(STEPS)),
     'schedule (done)': 'PUT  .../schedule (steps done)',
   };
-  for (const [name, f] of Object.entries(endpoints)) row(paths[name], f);
+  for (const [name, f] of Object.entries(endpoints)) row(paths[name] ?? name, f);
   if (putFigures) row('PUT  .../schedule (both)', putFigures);
   line(
     'error rate (non-2xx, network)',
@@ -1047,7 +1202,7 @@ try {
   line('worker job results', JSON.stringify(counters));
   console.log(`\n  CPU (% of one core; ${os.cpus().length * 100}% = the whole machine)`);
   if (!cpu.arrivals) console.log(`    (teams were still arriving when the bench stopped waiting)`);
-  if (cpu.arrivals) {
+  if (cpu.arrivals && cpu.afterArrivals && arrivalsEndedMs !== undefined) {
     console.log(
       `    while teams arrived (${((arrivalsEndedMs - startMs) / 1000).toFixed(0)} s): ${sharesText(cpu.arrivals)}`,
     );
@@ -1122,7 +1277,7 @@ try {
   if (push.lost > 0) process.exitCode = 1;
 } catch (error) {
   if (!interrupted) {
-    console.error(`contest-morning bench failed: ${error.stack ?? error}`);
+    console.error(`contest-morning bench failed: ${stackOf(error)}`);
     process.exitCode = 1;
   }
 } finally {

@@ -3,21 +3,64 @@
 // (wrong types, missing and extra fields, NUL and control characters, huge strings and numbers, deep nesting,
 // malformed JSON, wrong content types, odd path parameters and query strings), sent as each kind of caller.
 import fc from 'fast-check';
-import { generateSync } from 'json-schema-faker';
+import { generateSync, type JsonSchema } from 'json-schema-faker';
+import type { Operation, Parameter } from './document';
+import type { KnownFields, Pools } from './fixtures';
+
+/** Who calls: nobody, the signed-in cook or admin, or a made-up Authorization header. */
+export type Role = 'anonymous' | 'cook' | 'admin' | 'forged';
+
+/** The callers' current access tokens (read when a request is built: a session may have been renewed). */
+export interface Tokens {
+  cook: () => string;
+  admin: () => string;
+}
+
+/** What a body is: valid, mutated, malformed, wrong-content-type, missing, odd, huge, or none at all. */
+export type BodyKind =
+  'none' | 'valid' | 'mutated' | 'malformed' | 'wrong-content-type' | 'missing' | 'odd' | 'huge';
+
+/** The body of a case; text undefined sends no body. applied: the mutations that made it. */
+export interface CaseBody {
+  kind: BodyKind;
+  contentType: string | undefined;
+  text: string | undefined;
+  applied: string[];
+}
+
+/** The HTTP request of a case, as sent. */
+export interface CaseRequest {
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  body: string | undefined;
+}
+
+/** One case: the caller, a forged header (used when role is 'forged'), path parameters, query, body. */
+export interface FuzzCase {
+  role: Role;
+  forged: string;
+  pathParams: Record<string, string>;
+  query: string;
+  body: CaseBody;
+}
+
+/** A key of a place in a JSON value: an object's field or an array's index. */
+type Key = string | number;
+/** An array or an object a place goes through, written through one type (an array indexes like a record). */
+type Container = Record<Key, unknown>;
 
 /** A JSON fragment sent exactly as written (1e400, -0, 2^53 + 1 and deep nesting keep their text). */
 export class RawJson {
-  constructor(text) {
-    this.text = text;
-  }
+  constructor(readonly text: string) {}
 }
 
 /** JSON.stringify that writes RawJson fragments as they are. */
-export function serialize(value) {
+export function serialize(value: unknown): string {
   if (value instanceof RawJson) return value.text;
   if (Array.isArray(value)) return `[${value.map((item) => serialize(item ?? null)).join(',')}]`;
   if (value !== null && typeof value === 'object') {
-    const members = Object.entries(value)
+    const members = Object.entries(value as Record<string, unknown>)
       .filter(([, item]) => item !== undefined)
       .map(([key, item]) => `${JSON.stringify(key)}:${serialize(item)}`);
     return `{${members.join(',')}}`;
@@ -38,7 +81,7 @@ const fakerOptions = {
   refDepthMax: 3,
 };
 
-const fake = (schema, seed) => {
+const fake = (schema: JsonSchema, seed: number): unknown => {
   try {
     return generateSync(schema, { ...fakerOptions, seed });
   } catch {
@@ -47,14 +90,15 @@ const fake = (schema, seed) => {
 };
 
 /** A value valid against `schema`, drawn by json-schema-faker from a seed fast-check chooses (and shrinks). */
-export const validValue = (schema) => fc.nat({ max: 2 ** 31 - 1 }).map((seed) => fake(schema, seed));
+export const validValue = (schema: JsonSchema): fc.Arbitrary<unknown> =>
+  fc.nat({ max: 2 ** 31 - 1 }).map((seed) => fake(schema, seed));
 
 // ---------------------------------------------------------------------------------------------------------
 // Odd values.
 
-const repeat = (text, times) => text.repeat(times);
+const repeat = (text: string, times: number) => text.repeat(times);
 /** What issue 17's first hole looked like: quadratic backtracking in a lax e-mail pattern. */
-const backtrackingEmail = (n) => `${repeat('x', n)}@${repeat('.', n)}@`;
+const backtrackingEmail = (n: number) => `${repeat('x', n)}@${repeat('.', n)}@`;
 
 export const oddStrings = fc.oneof(
   fc.constantFrom(
@@ -157,31 +201,35 @@ export const oddValue = fc.oneof(
 // Mutations of a JSON value.
 
 /** Every place in a value: [] is the value itself, ['steps', 0, 'name'] a leaf. */
-function placesOf(value, at = [], out = []) {
+function placesOf(value: unknown, at: Key[] = [], out: Key[][] = []): Key[][] {
   out.push(at);
   if (value instanceof RawJson || value === null || typeof value !== 'object') return out;
-  for (const [key, item] of Object.entries(value))
+  for (const [key, item] of Object.entries(value as Record<string, unknown>))
     placesOf(item, [...at, Array.isArray(value) ? Number(key) : key], out);
   return out;
 }
 
-function setAt(value, place, replacement) {
-  if (place.length === 0) return replacement;
-  const copy = Array.isArray(value) ? [...value] : { ...value };
+/** A shallow copy of the array or object at a place (places only go through arrays and objects). */
+const shallowCopy = (value: unknown): Container =>
+  (Array.isArray(value) ? [...(value as unknown[])] : { ...(value as object) }) as Container;
+
+function setAt(value: unknown, place: readonly Key[], replacement: unknown): unknown {
   const [head, ...rest] = place;
+  if (head === undefined) return replacement;
+  const copy = shallowCopy(value);
   copy[head] = setAt(copy[head], rest, replacement);
   return copy;
 }
 
-function dropAt(value, place) {
-  if (place.length === 0) return undefined;
+function dropAt(value: unknown, place: readonly Key[]): unknown {
   const [head, ...rest] = place;
+  if (head === undefined) return undefined;
   if (rest.length === 0) {
-    if (Array.isArray(value)) return value.filter((_, index) => index !== head);
-    const { [head]: _dropped, ...others } = value;
+    if (Array.isArray(value)) return (value as unknown[]).filter((_, index) => index !== head);
+    const { [head]: _dropped, ...others } = value as Container;
     return others;
   }
-  const copy = Array.isArray(value) ? [...value] : { ...value };
+  const copy = shallowCopy(value);
   copy[head] = dropAt(copy[head], rest);
   return copy;
 }
@@ -192,35 +240,55 @@ const fieldNames = fc.oneof(
 );
 
 /** A real record's value (pools.fields) in a field of that name: still valid, but past "not found". */
-const knownMutation = fc.record({ kind: fc.constant('known'), at: fc.nat(), pick: fc.nat() });
+const knownMutation = fc.record({ kind: fc.constant('known' as const), at: fc.nat(), pick: fc.nat() });
 
 /** One mutation: where (an index into the value's places, taken modulo their count) and what. */
-const mutation = fc.oneof(
-  { weight: 3, arbitrary: fc.record({ kind: fc.constant('replace'), at: fc.nat(), with: oddValue }) },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('drop'), at: fc.nat() }) },
+type Mutation =
+  | { kind: 'replace'; at: number; with: unknown }
+  | { kind: 'drop'; at: number }
+  | { kind: 'extra'; at: number; key: string; with: unknown }
+  | { kind: 'known'; at: number; pick: number };
+
+const mutation: fc.Arbitrary<Mutation> = fc.oneof(
+  {
+    weight: 3,
+    arbitrary: fc.record({ kind: fc.constant('replace' as const), at: fc.nat(), with: oddValue }),
+  },
+  { weight: 2, arbitrary: fc.record({ kind: fc.constant('drop' as const), at: fc.nat() }) },
   {
     weight: 2,
-    arbitrary: fc.record({ kind: fc.constant('extra'), at: fc.nat(), key: fieldNames, with: oddValue }),
+    arbitrary: fc.record({
+      kind: fc.constant('extra' as const),
+      at: fc.nat(),
+      key: fieldNames,
+      with: oddValue,
+    }),
   },
   { weight: 3, arbitrary: knownMutation },
 );
 
 /** Applies mutations in order; `known` puts a real record's value (pools.fields) in a field of that name. */
-export function mutate(value, mutations, knownFields) {
+export function mutate(
+  value: unknown,
+  mutations: readonly Mutation[],
+  knownFields: KnownFields,
+): { value: unknown; applied: string[] } {
   let current = value;
-  const applied = [];
+  const applied: string[] = [];
+  // The field a place ends on ('' for the whole body or an array's item, which no known value fits).
+  const fieldOf = (place: readonly Key[]) => String(place.at(-1));
   for (const step of mutations) {
     const places = placesOf(current);
     if (step.kind === 'known') {
-      const named = places.filter((place) => knownFields[place.at(-1)]?.length);
+      const named = places.filter((place) => knownFields[fieldOf(place)]?.length);
       if (named.length === 0) continue;
-      const place = named[step.at % named.length];
-      const choices = knownFields[place.at(-1)];
+      const place = named[step.at % named.length]!;
+      const choices = knownFields[fieldOf(place)]!;
       current = setAt(current, place, choices[step.pick % choices.length]);
       applied.push(`known ${place.join('.')}`);
       continue;
     }
-    const place = places[step.at % places.length];
+    const place = places[step.at % places.length]!;
     const where = place.join('.') || '(whole body)';
     if (step.kind === 'replace') {
       current = setAt(current, place, step.with);
@@ -229,12 +297,15 @@ export function mutate(value, mutations, knownFields) {
       current = dropAt(current, place);
       applied.push(`drop ${where}`);
     } else {
-      const target = place.reduce((node, key) => node?.[key], current);
+      const target = place.reduce<unknown>(
+        (node, key) => (node === null || node === undefined ? undefined : (node as Container)[key]),
+        current,
+      );
       if (target === null || typeof target !== 'object' || target instanceof RawJson) continue;
       current = setAt(
         current,
         place,
-        Array.isArray(target) ? [...target, step.with] : { ...target, [step.key]: step.with },
+        Array.isArray(target) ? [...(target as unknown[]), step.with] : { ...target, [step.key]: step.with },
       );
       applied.push(`extra ${where}${Array.isArray(target) ? '[]' : `.${step.key}`}`);
     }
@@ -259,7 +330,7 @@ const wrongContentTypes = fc.constantFrom(
 );
 
 /** Corruptions of a serialized JSON text. */
-const malformations = [
+const malformations: readonly ((text: string) => string)[] = [
   (text) => text.slice(0, Math.max(1, Math.floor(text.length / 2))),
   (text) => `${text}}`,
   (text) => `${text},`,
@@ -280,9 +351,9 @@ const malformations = [
  * The body of a case: { kind, contentType, text, applied } where kind says what it is (valid, mutated,
  * malformed, wrong-content-type, missing, odd, huge); text undefined sends no body.
  */
-export function bodyArbitrary(operation, knownFields) {
+export function bodyArbitrary(operation: Operation, knownFields: KnownFields): fc.Arbitrary<CaseBody> {
   const schema = operation.body?.schema;
-  const json = (kind, value, applied = []) => ({
+  const json = (kind: BodyKind, value: unknown, applied: string[] = []): CaseBody => ({
     kind,
     contentType: 'application/json',
     text: serialize(value),
@@ -290,7 +361,7 @@ export function bodyArbitrary(operation, knownFields) {
   });
   if (!schema) {
     // No body documented: none mostly, sometimes one anyway.
-    return fc.oneof(
+    return fc.oneof<fc.MaybeWeightedArbitrary<CaseBody>[]>(
       {
         weight: 8,
         arbitrary: fc.constant({ kind: 'none', contentType: undefined, text: undefined, applied: [] }),
@@ -308,7 +379,7 @@ export function bodyArbitrary(operation, knownFields) {
     );
   }
   const valid = validValue(schema);
-  return fc.oneof(
+  return fc.oneof<fc.MaybeWeightedArbitrary<CaseBody>[]>(
     {
       weight: 3,
       arbitrary: fc.tuple(valid, fc.array(knownMutation, { maxLength: 2 })).map(([value, steps]) => {
@@ -328,7 +399,7 @@ export function bodyArbitrary(operation, knownFields) {
       arbitrary: fc.tuple(valid, fc.nat({ max: malformations.length - 1 })).map(([value, index]) => ({
         kind: 'malformed',
         contentType: 'application/json',
-        text: malformations[index](serialize(value ?? {})),
+        text: malformations[index]!(serialize(value ?? {})),
         applied: [`malformation ${index}`],
       })),
     },
@@ -405,40 +476,49 @@ const oddPathValues = fc.oneof(
 );
 
 /** Percent-encoded UTF-8; a lone surrogate has no UTF-8 form and becomes U+FFFD (oddPathValues sends one raw). */
-const escape = (value) => encodeURIComponent(String(value).toWellFormed());
+const escape = (value: unknown): string => encodeURIComponent(String(value).toWellFormed());
 
 /** A literal value for a query string or a path: strings as they are, others as JSON text. */
-const asText = (value) => (typeof value === 'string' ? value : serialize(value));
+const asText = (value: unknown): string => (typeof value === 'string' ? value : serialize(value));
 
 /**
  * The records a path parameter can point at: the pool chosen by the segment before it. Auth's own admin
  * operations on an account (PATCH, DELETE, toggle-admin) get the victims only, never the signed-in callers.
  */
-function pathPool(operation, name, pools) {
+function pathPool(
+  operation: Operation,
+  name: string,
+  pools: Pools,
+): readonly (string | number)[] | undefined {
   const segments = operation.path.split('/');
   const index = segments.indexOf(`{${name}}`);
-  const before = segments[index - 1];
+  const before = segments[index - 1] ?? '';
   if (before === 'users') {
     return /^\/api\/users\/\{[^}]+\}(\/toggle-admin)?$/.test(operation.path)
       ? pools.victimIds
       : pools.userIds;
   }
-  return {
+  const byCollection: Record<string, readonly (string | number)[]> = {
     'promo-codes': pools.promoIds,
     devices: pools.deviceIds,
     licenses: pools.deviceIds,
     runs: pools.runIds,
-  }[before];
+  };
+  return byCollection[before];
 }
 
 /** Path parameters: existing records, schema-valid values, odd values; as encoded path text by name. */
-export function pathArbitrary(operation, pools, protectedIds) {
+export function pathArbitrary(
+  operation: Operation,
+  pools: Pools,
+  protectedIds: readonly number[],
+): fc.Arbitrary<Record<string, string>> {
   const entries = operation.parameters.filter((parameter) => parameter.in === 'path');
   if (entries.length === 0) return fc.constant({});
-  const record = {};
+  const record: Record<string, fc.Arbitrary<string>> = {};
   for (const parameter of entries) {
     const pool = pathPool(operation, parameter.name, pools) ?? [];
-    const options = [
+    const options: fc.WeightedArbitrary<string>[] = [
       {
         weight: 3,
         arbitrary: validValue(parameter.schema ?? { type: 'string' }).map((value) => {
@@ -455,6 +535,9 @@ export function pathArbitrary(operation, pools, protectedIds) {
   return fc.record(record);
 }
 
+/** A query string's name and value, already encoded; a null value writes the name alone. */
+type QueryPair = [string, string | null];
+
 const oddQueryValues = fc.oneof(
   oddStrings.filter((s) => s.length < 6_000).map(escape),
   oddNumbers.map((n) => escape(asText(n))),
@@ -462,26 +545,28 @@ const oddQueryValues = fc.oneof(
 );
 
 /** One documented query parameter: absent, valid, a known value, odd, repeated, or in bracket forms. */
-function queryEntry(parameter, knownFields) {
+function queryEntry(parameter: Parameter, knownFields: KnownFields): fc.Arbitrary<QueryPair[]> {
   const name = escape(parameter.name);
-  const valid = validValue(parameter.schema ?? { type: 'string' }).map((value) =>
+  const valid = validValue(parameter.schema ?? { type: 'string' }).map((value): QueryPair[] =>
     value === undefined
       ? []
       : Array.isArray(value)
-        ? value.map((item) => [name, escape(asText(item))])
+        ? (value as unknown[]).map((item): QueryPair => [name, escape(asText(item))])
         : [[name, escape(asText(value))]],
   );
-  const options = [
+  const options: fc.WeightedArbitrary<QueryPair[]>[] = [
     { weight: 3, arbitrary: fc.constant([]) },
     { weight: 4, arbitrary: valid },
-    { weight: 2, arbitrary: oddQueryValues.map((value) => [[name, value]]) },
+    { weight: 2, arbitrary: oddQueryValues.map((value): QueryPair[] => [[name, value]]) },
     {
       weight: 1,
-      arbitrary: fc.tuple(valid, oddQueryValues).map(([first, value]) => [...first, [name, value], ...first]),
+      arbitrary: fc
+        .tuple(valid, oddQueryValues)
+        .map(([first, value]): QueryPair[] => [...first, [name, value], ...first]),
     },
     {
       weight: 1,
-      arbitrary: oddQueryValues.map((value) => [
+      arbitrary: oddQueryValues.map((value): QueryPair[] => [
         [`${name}[]`, value],
         [`${name}[x]`, value],
       ]),
@@ -491,22 +576,22 @@ function queryEntry(parameter, knownFields) {
   if (known?.length)
     options.push({
       weight: 2,
-      arbitrary: fc.constantFrom(...known).map((value) => [[name, escape(asText(value))]]),
+      arbitrary: fc.constantFrom(...known).map((value): QueryPair[] => [[name, escape(asText(value))]]),
     });
   return fc.oneof(...options);
 }
 
 /** The query string (without '?'): documented parameters, sometimes unknown ones and raw garbage. */
-export function queryArbitrary(operation, knownFields) {
+export function queryArbitrary(operation: Operation, knownFields: KnownFields): fc.Arbitrary<string> {
   const documented = operation.parameters.filter((parameter) => parameter.in === 'query');
-  const extras = fc.oneof(
+  const extras = fc.oneof<fc.MaybeWeightedArbitrary<QueryPair[]>[]>(
     { weight: 6, arbitrary: fc.constant([]) },
     { weight: 2, arbitrary: fc.array(fc.tuple(fieldNames.map(escape), oddQueryValues), { maxLength: 3 }) },
     {
       weight: 1,
       arbitrary: fc
         .constantFrom('%', '%ZZ=1', '&&==&', 'a=1&a=2&a=3', '%00=%00', 'a[b][c][d]=1')
-        .map((raw) => [[raw, null]]),
+        .map((raw): QueryPair[] => [[raw, null]]),
     },
   );
   return fc
@@ -520,7 +605,7 @@ export function queryArbitrary(operation, knownFields) {
 // Callers and whole cases.
 
 /** Authorization headers of nobody in particular: malformed, forged, of another scheme. */
-const forgedAuthorization = (tokens) =>
+const forgedAuthorization = (tokens: Tokens): fc.Arbitrary<string> =>
   fc.oneof(
     fc.constantFrom(
       'Bearer',
@@ -538,15 +623,27 @@ const forgedAuthorization = (tokens) =>
   );
 
 /** Who calls, weighted by what x-pitclock-auth says matters: mostly the caller who gets through. */
-function roleArbitrary(auth) {
-  const weights = {
-    none: { anonymous: 6, cook: 2, forged: 1 },
-    user: { cook: 6, admin: 2, anonymous: 1, forged: 1 },
-    admin: { admin: 6, cook: 2, anonymous: 1, forged: 1 },
-  }[auth];
-  return fc.oneof(
-    ...Object.entries(weights).map(([role, weight]) => ({ weight, arbitrary: fc.constant(role) })),
-  );
+function roleArbitrary(auth: Operation['auth']): fc.Arbitrary<Role> {
+  const weightsByAuth: Record<Operation['auth'], [Role, number][]> = {
+    none: [
+      ['anonymous', 6],
+      ['cook', 2],
+      ['forged', 1],
+    ],
+    user: [
+      ['cook', 6],
+      ['admin', 2],
+      ['anonymous', 1],
+      ['forged', 1],
+    ],
+    admin: [
+      ['admin', 6],
+      ['cook', 2],
+      ['anonymous', 1],
+      ['forged', 1],
+    ],
+  };
+  return fc.oneof(...weightsByAuth[auth].map(([role, weight]) => ({ weight, arbitrary: fc.constant(role) })));
 }
 
 /**
@@ -554,7 +651,10 @@ function roleArbitrary(auth) {
  * `context`: { pools, protectedIds, tokens: { cook(), admin() } } (read when a case is built, so that a refreshed
  * session is used).
  */
-export function caseArbitrary(operation, context) {
+export function caseArbitrary(
+  operation: Operation,
+  context: { pools: Pools; protectedIds: readonly number[]; tokens: Tokens },
+): fc.Arbitrary<FuzzCase> {
   const { pools, protectedIds, tokens } = context;
   return fc.record({
     role: roleArbitrary(operation.auth),
@@ -566,9 +666,9 @@ export function caseArbitrary(operation, context) {
 }
 
 /** The HTTP request of a case, with the current tokens of the callers. */
-export function toRequest(operation, fuzzCase, tokens) {
-  const path = operation.path.replace(/\{([^{}]+)\}/g, (_, name) => fuzzCase.pathParams[name] ?? 'x');
-  const headers = { accept: 'application/json' };
+export function toRequest(operation: Operation, fuzzCase: FuzzCase, tokens: Tokens): CaseRequest {
+  const path = operation.path.replace(/\{([^{}]+)\}/g, (_, name: string) => fuzzCase.pathParams[name] ?? 'x');
+  const headers: Record<string, string> = { accept: 'application/json' };
   if (fuzzCase.role === 'cook') headers.authorization = `Bearer ${tokens.cook()}`;
   if (fuzzCase.role === 'admin') headers.authorization = `Bearer ${tokens.admin()}`;
   if (fuzzCase.role === 'forged') headers.authorization = fuzzCase.forged;

@@ -3,29 +3,28 @@
 // the whole state and to rehydrate it, and the persisted size. Targets: a 500-step schedule under 5 ms,
 // rehydration under 200 ms.
 //
-// Runs in Node: the store's TypeScript is loaded through tsx, and IndexedDB is fake-indexeddb (an
+// Runs in Node through tsx (the store is TypeScript), and IndexedDB is fake-indexeddb (an
 // in-memory IndexedDB in JavaScript) driven through the real localforage and redux-persist, so the
 // persist and rehydrate figures include localforage, redux-persist, the migrations check and the
 // structured clone of IndexedDB, but not a browser's disk. Usage, from the repository root:
-//   node tests/bench/store.mjs
+//   node --import tsx tests/bench/store.ts
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { serialize } from 'node:v8';
-import { register } from 'tsx/esm/api';
-
-// The store as it runs in a production build (no dev-only immutability and serializability checks).
-process.env.NODE_ENV ??= 'production';
-register();
 // fake-indexeddb must define indexedDB before localforage is loaded (it picks its driver on load).
-await import('fake-indexeddb/auto');
+import 'fake-indexeddb/auto';
+
+// The store as it runs in a production build (no dev-only immutability and serializability checks): set
+// before the store is imported, hence the dynamic imports below.
+process.env.NODE_ENV ??= 'production';
 
 const root = path.resolve(import.meta.dirname, '..', '..');
-const store = await import(path.join(root, 'cook-app/src/store/index.ts'));
-const { computeRunSchedule } = await import(path.join(root, 'cook-app/src/domain/schedule.ts'));
-const { replanRun } = await import(path.join(root, 'cook-app/src/domain/replan.ts'));
-const { selectCookData } = await import(path.join(root, 'cook-app/src/store/selectors.ts'));
-const { PERSISTED_ITEM_KEY, offlineStorage } = await import(path.join(root, 'cook-app/src/store/persist.ts'));
+const store = await import('../../cook-app/src/store/index');
+const { computeRunSchedule } = await import('../../cook-app/src/domain/schedule');
+const { replanRun } = await import('../../cook-app/src/domain/replan');
+const { selectCookData } = await import('../../cook-app/src/store/selectors');
+const { PERSISTED_ITEM_KEY, offlineStorage } = await import('../../cook-app/src/store/persist');
 
 const TARGET_SCHEDULE_MS = 5;
 // A turn-in moved at the cooks' meeting re-plans the open run at once: well under a frame-budgeted tap.
@@ -34,13 +33,13 @@ const TARGET_REPLAN_OPERATION_MS = 50;
 const TARGET_REHYDRATE_MS = 200;
 const SIZES = { contests: 50, templates: 200, stepsPerTemplate: 10, runTemplates: 50 };
 
-const median = (values) => {
+const median = (values: number[]): number => {
   const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)];
+  return sorted[Math.floor(sorted.length / 2)]!;
 };
-const ms = (value) => `${value.toFixed(2)} ms`;
-const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
-const verdict = (value, target) => (value < target ? 'met' : 'MISSED');
+const ms = (value: number) => `${value.toFixed(2)} ms`;
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const verdict = (value: number, target: number) => (value < target ? 'met' : 'MISSED');
 
 let clockMs = Date.parse('2026-06-01T15:00:00.000Z');
 function open() {
@@ -96,7 +95,7 @@ for (let c = 0; c < SIZES.contests; c += 1) {
     ).unwrap(),
   );
 }
-const runContest = contests[0];
+const runContest = contests[0]!;
 for (const template of templates.slice(0, SIZES.runTemplates)) {
   await dispatch(
     store.attachTemplate({
@@ -143,7 +142,7 @@ const moved = computeRunSchedule({
   attachments: attachments.map((a) => ({ ...a, override_turn_in_time: '14:00' })),
 });
 const replanTimes = [];
-let replanned;
+let replanned: ReturnType<typeof replanRun> | undefined;
 for (let i = 0; i < 200; i += 1) {
   const start = performance.now();
   replanned = replanRun({
@@ -165,7 +164,7 @@ for (let i = 0; i < 20; i += 1) {
   await dispatch(
     store.attachTemplate({
       contest_id: runContest.id,
-      template_id: templates[1].id,
+      template_id: templates[1]!.id,
       override_turn_in_time: i % 2 === 0 ? '14:00' : '14:30',
     }),
   ).unwrap();
@@ -178,7 +177,7 @@ await first.flush();
 const persistTimes = [];
 for (let i = 0; i < 10; i += 1) {
   clockMs += 1000;
-  await dispatch(store.updateTemplate({ id: templates[i].id, name: `Template ${i} (edited)` })).unwrap();
+  await dispatch(store.updateTemplate({ id: templates[i]!.id, name: `Template ${i} (edited)` })).unwrap();
   const start = performance.now();
   await first.flush();
   persistTimes.push(performance.now() - start);
@@ -193,7 +192,7 @@ const jsonBytes = Buffer.byteLength(JSON.stringify(stored));
 
 // Rehydrate: a new store reading, checking and seeding the stored state (median of 7).
 const rehydrateTimes = [];
-let reloaded;
+let reloaded: ReturnType<typeof open> | undefined;
 for (let i = 0; i < 7; i += 1) {
   const start = performance.now();
   reloaded = open();
@@ -203,7 +202,7 @@ for (let i = 0; i < 7; i += 1) {
 }
 const rehydrateMs = median(rehydrateTimes);
 const same =
-  JSON.stringify(selectCookData(reloaded.store.getState())) ===
+  JSON.stringify(selectCookData(reloaded!.store.getState())) ===
   JSON.stringify(selectCookData(first.store.getState()));
 
 const counts = store.selectStoreCounts(first.store.getState());
@@ -221,7 +220,7 @@ console.log(
 );
 console.log(`  start the run (thunk + commit)  ${ms(startRunMs).padStart(10)}`);
 console.log(
-  `  re-plan it, every turn-in moved ${ms(replanMs).padStart(10)} median of 200, ${replanned.changes.length} steps moved (target < ${TARGET_REPLAN_MS} ms: ${verdict(replanMs, TARGET_REPLAN_MS)})`,
+  `  re-plan it, every turn-in moved ${ms(replanMs).padStart(10)} median of 200, ${replanned!.changes.length} steps moved (target < ${TARGET_REPLAN_MS} ms: ${verdict(replanMs, TARGET_REPLAN_MS)})`,
 );
 console.log(
   `  move one turn-in (op + re-plan) ${ms(replanOperationMs).padStart(10)} median of 20 (target < ${TARGET_REPLAN_OPERATION_MS} ms: ${verdict(replanOperationMs, TARGET_REPLAN_OPERATION_MS)})`,

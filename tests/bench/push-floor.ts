@@ -2,9 +2,9 @@
 // POST to the local https push receiver when nothing else runs: no Bull, no Redis, no PostgreSQL. The
 // notifier's own client (createWebPushClient: VAPID header cached, aes128gcm, keep-alive https) in
 // WORKERS child processes, CONCURRENCY requests in flight each, for DURATION_S, to the receiver in this
-// process (as notifier.mjs runs it), 500 subscriptions.
+// process (as notifier.ts runs it), 500 subscriptions.
 //
-//   node tests/bench/push-floor.mjs
+//   node --import tsx tests/bench/push-floor.ts
 //
 // The notifier bench's peak can only be lower: each of its deliveries adds a Bull job's Redis scripts and
 // the worker's database statements on the same 2 cores. Prints pushes per second and CPU per push of the
@@ -12,19 +12,21 @@
 import { fork } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { register } from 'tsx/esm/api';
+import type { PushTarget } from '@pitclock/notifier/web-push-client';
+
+/** What the parent sends each sender (the subscriptions to push to, for how long) and what it answers. */
+type SenderTask = { subscriptions: PushTarget[]; durationMs: number };
+type SenderResult = { sent: number; failed: number; cpuMs: number };
 
 const WORKERS = 2;
 const CONCURRENCY = Number(process.env.BENCH_CONCURRENCY ?? 60);
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
 const SUBSCRIPTIONS = 500;
-const root = path.resolve(import.meta.dirname, '..', '..');
 
+// The sender processes are this script forked with 'sender' (the same node flags: tsx too); they alone load
+// the notifier's Web Push client, the parent alone the receiver.
 if (process.argv[2] === 'sender') {
-  register();
-  const { createWebPushClient } = await import(
-    path.join(root, 'services/notifier/src/data-access/web-push-client.ts')
-  );
+  const { createWebPushClient } = await import('@pitclock/notifier/web-push-client');
   const webpush = (await import('web-push')).default;
   const pair = webpush.generateVAPIDKeys();
   const client = createWebPushClient({
@@ -32,7 +34,7 @@ if (process.argv[2] === 'sender') {
     subject: 'mailto:bench@pitclock.test',
     timeoutMs: 5_000,
   });
-  process.once('message', async ({ subscriptions, durationMs }) => {
+  const send = async ({ subscriptions, durationMs }: SenderTask) => {
     const payload = JSON.stringify({
       kind: 'step-alert',
       title: 'PitClock - Inject the brisket',
@@ -47,7 +49,7 @@ if (process.argv[2] === 'sender') {
     await Promise.all(
       Array.from({ length: CONCURRENCY }, async (_, lane) => {
         for (let i = lane; Date.now() < endAt; i += CONCURRENCY) {
-          const target = subscriptions[i % subscriptions.length];
+          const target = subscriptions[i % subscriptions.length]!;
           const answer = await client.send(target, {
             payload,
             ttlSeconds: 300,
@@ -60,15 +62,16 @@ if (process.argv[2] === 'sender') {
       }),
     );
     const cpu = process.cpuUsage(cpuBefore);
-    process.send({ sent, failed, cpuMs: (cpu.user + cpu.system) / 1000 });
+    const result: SenderResult = { sent, failed, cpuMs: (cpu.user + cpu.system) / 1000 };
+    process.send?.(result);
     process.exit(0);
-  });
+  };
+  process.once('message', (task: SenderTask) => void send(task));
 } else {
-  register();
   const { startPushReceiver, pushReceiverCaPath } =
     await import('@pitclock/notifier/test-support/push-receiver');
   const receiver = await startPushReceiver();
-  const subscriptions = Array.from({ length: SUBSCRIPTIONS }, () => {
+  const subscriptions = Array.from({ length: SUBSCRIPTIONS }, (): PushTarget => {
     const subscription = receiver.subscription();
     return {
       endpoint: subscription.endpoint,
@@ -87,9 +90,10 @@ if (process.argv[2] === 'sender') {
   const results = await Promise.all(
     senders.map(
       (sender) =>
-        new Promise((resolve) => {
-          sender.once('message', resolve);
-          sender.send({ subscriptions, durationMs: DURATION_S * 1000 });
+        new Promise<SenderResult>((resolve) => {
+          sender.once('message', (result: SenderResult) => resolve(result));
+          const task: SenderTask = { subscriptions, durationMs: DURATION_S * 1000 };
+          sender.send(task);
         }),
     ),
   );

@@ -5,8 +5,8 @@
 // documented status, a body matching that status's documented schema, the error shape on every 4xx, and no
 // 2xx to a caller without the rights.
 //
-//   node tests/fuzz/run.mjs               fixed seed, FUZZ_RUNS cases per operation (npm test's step)
-//   node tests/fuzz/run.mjs --campaign    random seeds, round after round until FUZZ_MINUTES have passed
+//   node --import tsx tests/fuzz/run.ts               fixed seed, FUZZ_RUNS cases per operation (npm test's step)
+//   node --import tsx tests/fuzz/run.ts --campaign    random seeds, round after round until FUZZ_MINUTES have passed
 //
 // Settings (environment): FUZZ_SEED (the base seed; 17 by default, random per round in a campaign),
 // FUZZ_RUNS (cases per operation and round: 1,500, in a campaign too), FUZZ_MINUTES (campaign length, 30),
@@ -18,12 +18,19 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import fc from 'fast-check';
-import { operationsOf, validateDocument } from './document.mjs';
-import { setUpFixtures } from './fixtures.mjs';
-import { closeConnections, send } from './http.mjs';
-import { problemsOf } from './oracle.mjs';
-import { caseArbitrary, toRequest } from './requests.mjs';
-import { fuzzAdmin, startFuzzStack } from './stack.mjs';
+import { operationsOf, validateDocument, type Operation } from './document';
+import { setUpFixtures, type Fixtures } from './fixtures';
+import { closeConnections, send, type Answer } from './http';
+import { problemsOf, type JudgedAnswer } from './oracle';
+import {
+  caseArbitrary,
+  toRequest,
+  type CaseBody,
+  type CaseRequest,
+  type FuzzCase,
+  type Role,
+} from './requests';
+import { fuzzAdmin, startFuzzStack, type FuzzStack } from './stack';
 
 const { values: flags } = parseArgs({ options: { campaign: { type: 'boolean', default: false } } });
 const env = process.env;
@@ -40,9 +47,9 @@ const settings = {
 /** A safety net per operation and round: a stack that stops answering must not hold the run for ever. */
 const operationTimeLimitMs = 10 * 60_000;
 
-const say = (line) => process.stdout.write(`${line}\n`);
-const number = (n) => n.toLocaleString('en-US');
-const clip = (text, max = 400) =>
+const say = (line: string) => process.stdout.write(`${line}\n`);
+const number = (n: number) => n.toLocaleString('en-US');
+const clip = (text: string | undefined, max = 400) =>
   text === undefined
     ? '(none)'
     : text.length > max
@@ -50,7 +57,7 @@ const clip = (text, max = 400) =>
       : text;
 
 /** A 32-bit seed per operation: replaying one operation with the same base seed draws the same cases. */
-const seedOf = (baseSeed, key) => {
+const seedOf = (baseSeed: number, key: string) => {
   let hash = 0x811c9dc5 ^ baseSeed;
   for (const char of key) hash = Math.imul(hash ^ char.charCodeAt(0), 0x01000193);
   return hash | 0;
@@ -59,17 +66,29 @@ const seedOf = (baseSeed, key) => {
 // ---------------------------------------------------------------------------------------------------------
 // Failures.
 
+const errorStackOf = (error: unknown): string | undefined =>
+  error instanceof Error ? error.stack : undefined;
+const errorMessageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error));
+
+/** A case whose answer broke the oracle: the request as sent (tokens redacted), the answer, the problems. */
+interface Failure {
+  request: CaseRequest;
+  answer: Answer;
+  problems: string[];
+  role: Role;
+  body: CaseBody;
+}
+
 class CaseFailure extends Error {
-  constructor(failure) {
+  constructor(readonly failure: Failure) {
     super(failure.problems.join('; '));
-    this.failure = failure;
   }
 }
 
 /** One kind of failure per status and first problem (a 500 and an undocumented 400 are two kinds). */
-const kindOf = (failure) => `${failure.answer.status}: ${failure.problems[0]}`;
+const kindOf = (failure: Failure) => `${failure.answer.status}: ${failure.problems[0]}`;
 
-function describe(failure, indent = '     ') {
+function describe(failure: Failure, indent = '     ') {
   const { request, answer, problems, role, body } = failure;
   return [
     `${request.method} ${clip(request.path, 300)}`,
@@ -84,9 +103,9 @@ function describe(failure, indent = '     ') {
 }
 
 /** Checks the oracle is not vacuous: it must refuse a 500, a 4xx without the error shape, an odd status. */
-function checkOracle(operation) {
+function checkOracle(operation: Operation) {
   const json = { 'content-type': 'application/json; charset=utf-8' };
-  const bad = [
+  const bad: JudgedAnswer[] = [
     { status: 500, headers: json, text: '{"error":"internal_error","message":"Internal server error"}' },
     { status: 400, headers: json, text: '{"msg":"bad"}' },
     { status: 418, headers: json, text: '{"error":"teapot","message":"I am a teapot"}' },
@@ -103,7 +122,18 @@ function checkOracle(operation) {
 // ---------------------------------------------------------------------------------------------------------
 // Figures.
 
-const emptyTally = () => ({
+/** Counts of one operation's cases (or of them all): answers by status class, status and body kind. */
+interface Tally {
+  cases: number;
+  sent: number;
+  byClass: Record<string, number>;
+  byStatus: Record<string, number>;
+  byKind: Record<string, number>;
+  rateLimited: number;
+  slowest: { ms: number; request: string; body: string } | null;
+}
+
+const emptyTally = (): Tally => ({
   cases: 0,
   sent: 0,
   byClass: {},
@@ -113,7 +143,7 @@ const emptyTally = () => ({
   slowest: null,
 });
 
-function count(tally, fuzzCase, request, answer) {
+function count(tally: Tally, fuzzCase: FuzzCase, request: Failure['request'], answer: Answer) {
   tally.cases += 1;
   const statusClass =
     answer.status > 0 ? `${String(answer.status)[0]}xx` : answer.status === 0 ? 'no answer' : 'not sent';
@@ -130,9 +160,9 @@ function count(tally, fuzzCase, request, answer) {
   }
 }
 
-function merge(into, from) {
-  for (const field of ['cases', 'sent', 'rateLimited']) into[field] += from[field];
-  for (const field of ['byClass', 'byStatus', 'byKind']) {
+function merge(into: Tally, from: Tally) {
+  for (const field of ['cases', 'sent', 'rateLimited'] as const) into[field] += from[field];
+  for (const field of ['byClass', 'byStatus', 'byKind'] as const) {
     for (const [key, value] of Object.entries(from[field]))
       into[field][key] = (into[field][key] ?? 0) + value;
   }
@@ -142,6 +172,75 @@ function merge(into, from) {
 // ---------------------------------------------------------------------------------------------------------
 // One operation.
 
+/** A kind of failure in one round: how many cases met it, and the first. */
+interface KindFound {
+  count: number;
+  example: Failure;
+}
+
+/** The first kind's counterexample as fast-check shrank it (failure null: the replay did not fail again). */
+interface Shrunk {
+  kind: string;
+  failure: Failure | null;
+  path?: string | null;
+  shrinks?: number;
+}
+
+/** An operation's record over every round: figures, kinds of failure (with the first shrunk example), problems. */
+interface Overall {
+  tally: Tally;
+  kinds: Map<string, KnownKind>;
+  problems: string[];
+}
+interface KnownKind extends KindFound {
+  shrunk: (Shrunk & { baseSeed: number; seed: number }) | null;
+  baseSeed: number;
+}
+
+/** A failed operation as the JSON summary lists it. */
+interface FailedOperation {
+  operation: string;
+  problems: string[];
+  kinds: {
+    kind: string;
+    count: number;
+    baseSeed: number;
+    firstCase: ReturnType<typeof failureRecord>;
+    shrunk: { path: string | null | undefined; seed: number; case: ReturnType<typeof failureRecord> } | null;
+  }[];
+}
+
+/** The summary of the run, printed and written to FUZZ_RESULT_FILE (for scripts/test.mjs). */
+interface Report {
+  mode: 'campaign' | 'fixed seed';
+  seeds: number[];
+  runsPerOperation: number;
+  operations: number;
+  passed: number;
+  failed: number;
+  skipped: number;
+  cases: number;
+  requests: number;
+  answers: Record<string, number>;
+  failureKinds: number;
+  failures: FailedOperation[];
+  notReached: string[];
+  durationSeconds: number;
+  statuses?: Record<string, number>;
+  bodies?: Record<string, number>;
+  slowest?: Tally['slowest'];
+}
+
+/** One operation's round: its figures, kinds of failure, shrunk counterexample and the round's own problems. */
+interface OperationRound {
+  tally: Tally;
+  kinds: Map<string, KindFound>;
+  shrunk: Shrunk | null;
+  interrupted: boolean;
+  harnessError: string | null;
+}
+type CheckedRound = OperationRound & { problems: string[] };
+
 /**
  * Fuzzes one operation with one seed, in two passes. The survey sends all numRuns cases and records every
  * failing one by kind, without stopping (one early failure must not hide the others). Then the first kind is
@@ -149,13 +248,22 @@ function merge(into, from) {
  * an earlier round shrank that kind already: shrunkBefore).
  * Returns { tally, kinds: Map(kind -> { count, example }), shrunk, harnessError }.
  */
-async function fuzzOperation(operation, { baseUrl, fixtures, seed, numRuns, shrunkBefore }) {
+async function fuzzOperation(
+  operation: Operation,
+  {
+    baseUrl,
+    fixtures,
+    seed,
+    numRuns,
+    shrunkBefore,
+  }: { baseUrl: string; fixtures: Fixtures; seed: number; numRuns: number; shrunkBefore: Set<string> },
+): Promise<OperationRound> {
   await fixtures.refresh();
   const tokens = { cook: () => fixtures.cook.token, admin: () => fixtures.admin.token };
   const context = { pools: fixtures.pools, protectedIds: [fixtures.admin.id, fixtures.cook.id], tokens };
   const arbitrary = caseArbitrary(operation, context);
   const tally = emptyTally();
-  const redact = (headers) =>
+  const redact = (headers: Record<string, string>) =>
     Object.fromEntries(
       Object.entries(headers).map(([name, value]) => [
         name,
@@ -164,7 +272,7 @@ async function fuzzOperation(operation, { baseUrl, fixtures, seed, numRuns, shru
           : value,
       ]),
     );
-  const attempt = async (fuzzCase, survey) => {
+  const attempt = async (fuzzCase: FuzzCase, survey: boolean): Promise<Failure | null> => {
     const request = toRequest(operation, fuzzCase, tokens);
     const answer = await send(baseUrl, request);
     tally.sent += 1;
@@ -181,7 +289,7 @@ async function fuzzOperation(operation, { baseUrl, fixtures, seed, numRuns, shru
   };
   const parameters = { seed, numRuns, plugins: [fc.interruptAfterTimeLimit(operationTimeLimitMs)] };
 
-  const kinds = new Map();
+  const kinds = new Map<string, KindFound>();
   const survey = await fc.check(
     fc.asyncProperty(arbitrary, async (fuzzCase) => {
       const failure = await attempt(fuzzCase, true);
@@ -193,7 +301,7 @@ async function fuzzOperation(operation, { baseUrl, fixtures, seed, numRuns, shru
     }),
     parameters,
   );
-  let shrunk = null;
+  let shrunk: Shrunk | null = null;
   // The first kind that has no shrunk counterexample yet (a campaign meets the same kinds round after round).
   const target = [...kinds.keys()].find((kind) => !shrunkBefore.has(kind));
   if (target) {
@@ -219,17 +327,25 @@ async function fuzzOperation(operation, { baseUrl, fixtures, seed, numRuns, shru
     kinds,
     shrunk,
     interrupted: survey.interrupted,
-    harnessError: survey.failed ? (survey.errorInstance?.stack ?? String(survey.error)) : null,
+    harnessError: survey.failed ? (errorStackOf(survey.errorInstance) ?? String(survey.errorInstance)) : null,
   };
 }
 
+/** How the figures name the statuses that are not HTTP's: no answer, and a request node:http refused. */
+const statusNames: Record<string, string> = { 0: 'none', '-1': 'unsent' };
+
 /** The operation's line and its failures; in a campaign only operations with kinds of failure not seen before. */
-function printOperation(operation, result, seconds, { baseSeed, seed, seenBefore }) {
+function printOperation(
+  operation: Operation,
+  result: CheckedRound,
+  seconds: number,
+  { baseSeed, seed, seenBefore }: { baseSeed: number; seed: number; seenBefore: Set<string> },
+) {
   const { tally, shrunk } = result;
   const kinds = new Map([...result.kinds].filter(([kind]) => !seenBefore.has(kind)));
   if (campaign && kinds.size === 0 && result.problems.length === 0) return;
   const statuses = Object.entries(tally.byStatus)
-    .map(([status, times]) => `${{ 0: 'none', '-1': 'unsent' }[status] ?? status}×${times}`)
+    .map(([status, times]) => `${statusNames[status] ?? status}×${times}`)
     .join(' ');
   const verdict = result.problems.length || kinds.size ? 'FAIL' : 'ok';
   say(
@@ -250,7 +366,7 @@ function printOperation(operation, result, seconds, { baseSeed, seed, seenBefore
     say(describe(shrunk.failure, '       '));
   } else if (shrunk) {
     say('     (the replay did not fail again: the failure depends on state; first seen:)');
-    say(describe(kinds.get(shrunk.kind)?.example ?? kinds.values().next().value.example, '       '));
+    say(describe((kinds.get(shrunk.kind) ?? [...kinds.values()][0]!).example, '       '));
   }
   for (const [kind, { example }] of kinds) {
     if (kind === shrunk?.kind) continue;
@@ -263,14 +379,14 @@ function printOperation(operation, result, seconds, { baseSeed, seed, seenBefore
 // The run.
 
 /** The document the gateway serves (what users see), or the file FUZZ_DOCUMENT names. */
-async function loadDocument(source) {
-  if (!source.startsWith('http')) return JSON.parse(readFileSync(source, 'utf8'));
+async function loadDocument(source: string): Promise<unknown> {
+  if (!source.startsWith('http')) return JSON.parse(readFileSync(source, 'utf8')) as unknown;
   const served = await fetch(source);
   if (!served.ok) throw new Error(`GET ${source} answered ${served.status}: the document is not served`);
   return served.json();
 }
 
-const failureRecord = (failure) =>
+const failureRecord = (failure: Failure | null) =>
   failure && {
     request: { ...failure.request, body: clip(failure.request.body, 2_000) },
     caller: failure.role,
@@ -282,7 +398,11 @@ const failureRecord = (failure) =>
   };
 
 /** Adds one round's result for an operation to its running record (figures, kinds, shrunk examples). */
-function record(overall, result, { baseSeed, seed }) {
+function record(
+  overall: Overall,
+  result: CheckedRound,
+  { baseSeed, seed }: { baseSeed: number; seed: number },
+) {
   merge(overall.tally, result.tally);
   overall.problems.push(...result.problems);
   for (const [kind, found] of result.kinds) {
@@ -296,8 +416,8 @@ function record(overall, result, { baseSeed, seed }) {
 }
 
 /** What made a round fail beyond its kinds of failure: a harness error, a run that met only rate limits. */
-function problemsOfRound(result) {
-  const problems = [];
+function problemsOfRound(result: OperationRound): string[] {
+  const problems: string[] = [];
   if (result.harnessError) problems.push(`the property threw: ${result.harnessError}`);
   if (result.tally.rateLimited * 2 > result.tally.cases) {
     problems.push(
@@ -312,8 +432,17 @@ function problemsOfRound(result) {
  * makes rounds with random seeds until its deadline. Returns Map(operation key -> { tally, kinds, problems })
  * and pushes each base seed to `seeds`.
  */
-async function fuzzAll(operations, { baseUrl, fixtures, deadline, started, seeds }) {
-  const results = new Map(
+async function fuzzAll(
+  operations: Operation[],
+  {
+    baseUrl,
+    fixtures,
+    deadline,
+    started,
+    seeds,
+  }: { baseUrl: string; fixtures: Fixtures; deadline: number; started: number; seeds: number[] },
+): Promise<Map<string, Overall>> {
+  const results = new Map<string, Overall>(
     operations.map((operation) => [operation.key, { tally: emptyTally(), kinds: new Map(), problems: [] }]),
   );
   for (let round = 1; ; round += 1) {
@@ -324,18 +453,18 @@ async function fuzzAll(operations, { baseUrl, fixtures, deadline, started, seeds
       if (campaign && Date.now() > deadline) break;
       const began = Date.now();
       const seed = seedOf(baseSeed, operation.key);
-      const overall = results.get(operation.key);
+      const overall = results.get(operation.key)!;
       const shrunkBefore = new Set(
         [...overall.kinds].filter(([, known]) => known.shrunk).map(([kind]) => kind),
       );
-      const result = await fuzzOperation(operation, {
+      const round = await fuzzOperation(operation, {
         baseUrl,
         fixtures,
         seed,
         numRuns: settings.runs,
         shrunkBefore,
       });
-      result.problems = problemsOfRound(result);
+      const result: CheckedRound = { ...round, problems: problemsOfRound(round) };
       const seenBefore = new Set(overall.kinds.keys());
       printOperation(operation, result, (Date.now() - began) / 1000, { baseSeed, seed, seenBefore });
       record(overall, result, { baseSeed, seed });
@@ -355,7 +484,7 @@ async function fuzzAll(operations, { baseUrl, fixtures, deadline, started, seeds
 }
 
 /** The failed operations of the results, as the JSON summary lists them. */
-const failuresOf = (results) =>
+const failuresOf = (results: Map<string, Overall>): FailedOperation[] =>
   [...results]
     .filter(([, { kinds, problems }]) => kinds.size || problems.length)
     .map(([operation, { kinds, problems }]) => ({
@@ -371,8 +500,8 @@ const failuresOf = (results) =>
     }));
 
 /** A process that exited, or a stack not ready at the end, is a failure of the run too. */
-async function stackProblemsOf(stack) {
-  const problems = [];
+async function stackProblemsOf(stack: FuzzStack): Promise<string[]> {
+  const problems: string[] = [];
   const exited = stack.exitedProcesses();
   if (exited.length) problems.push(`processes exited during the fuzzing: ${exited.join(', ')}`);
   const ready = await fetch(`${stack.url}/readyz`).catch(() => null);
@@ -380,7 +509,7 @@ async function stackProblemsOf(stack) {
   return problems;
 }
 
-function printSummary(report) {
+function printSummary(report: Report) {
   const answers = Object.entries(report.answers)
     .map(([key, value]) => `${key} ${number(value)}`)
     .join(', ');
@@ -404,15 +533,14 @@ async function main() {
   const started = Date.now();
   const stack = await startFuzzStack({ gatewayPort: settings.port, quiet: env.FUZZ_LOGS !== '1' });
   // Ctrl-C in a long campaign still stops the processes and drops the database.
-  for (const signal of ['SIGINT', 'SIGTERM']) {
-    process.once(signal, async () => {
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
       say(`\n${signal}: stopping the stack`);
       closeConnections();
-      await stack.stop();
-      process.exit(130);
+      void stack.stop().then(() => process.exit(130));
     });
   }
-  const report = {
+  const report: Report = {
     mode: campaign ? 'campaign' : 'fixed seed',
     seeds: [],
     runsPerOperation: settings.runs,
@@ -434,7 +562,7 @@ async function main() {
       (operation) => operation.key.includes(settings.only),
     );
     if (operations.length === 0) throw new Error(`no operation matches FUZZ_ONLY=${settings.only}`);
-    checkOracle(operations[0]);
+    checkOracle(operations[0]!);
     const fixtures = await setUpFixtures(stack.url, fuzzAdmin);
     for (const warning of fixtures.warnings) say(`fixture not made: ${warning}`);
     report.operations = operations.length;
@@ -474,9 +602,9 @@ async function main() {
       slowest: total.slowest,
     });
   } catch (error) {
-    say(`fuzz: ${error.stack ?? error}`);
+    say(`fuzz: ${errorStackOf(error) ?? String(error)}`);
     report.failed += 1;
-    report.failures.push({ operation: '(the run)', problems: [String(error.message ?? error)], kinds: [] });
+    report.failures.push({ operation: '(the run)', problems: [errorMessageOf(error)], kinds: [] });
   } finally {
     closeConnections();
     await stack.stop();
@@ -487,10 +615,10 @@ async function main() {
   return report.failed === 0;
 }
 
-const ok = await main().catch((error) => {
-  say(`fuzz: ${error.stack ?? error}`);
+const ok = await main().catch((error: unknown) => {
+  say(`fuzz: ${errorStackOf(error) ?? String(error)}`);
   if (settings.resultFile) {
-    const failure = { operation: '(the run)', problems: [String(error.message ?? error)], kinds: [] };
+    const failure = { operation: '(the run)', problems: [errorMessageOf(error)], kinds: [] };
     const summary = { passed: 0, failed: 1, skipped: 0, failures: [failure] };
     writeFileSync(settings.resultFile, `${JSON.stringify(summary)}\n`);
   }

@@ -2,13 +2,20 @@
 // Debian's Chromium, and the helpers of the benches that start services themselves (percentiles, mapLimit,
 // token signing, CPU per process from /proc, Redis and PostgreSQL clean-up).
 import { spawn } from 'node:child_process';
-import { createHmac } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import type { LoginResponse, RegisterRequest } from '@pitclock/contracts';
+import { API_PATHS } from '@pitclock/contracts/api-paths';
+import type { Redis } from 'ioredis';
+import { SignJWT } from 'jose';
+import type pg from 'pg';
+import type { LaunchOptions } from 'playwright-core';
+import type { DataServers } from '../support/scripts-lib';
 
 export const root = path.resolve(import.meta.dirname, '..', '..');
-export const chromiumLaunch = {
+export const chromiumLaunch: LaunchOptions = {
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: [
     '--no-sandbox',
@@ -21,15 +28,15 @@ export const chromiumLaunch = {
   ],
 };
 
-export async function withStack(run) {
+export async function withStack<T>(run: (baseUrl: string) => Promise<T>): Promise<T> {
   if (process.env.BENCH_URL) return run(process.env.BENCH_URL);
   const port = Number(process.env.BENCH_PORT ?? 8191);
   const child = spawn(process.execPath, ['scripts/serve-stack.mjs', '--port', String(port), '--fresh-db'], {
     cwd: root,
     stdio: ['ignore', 'pipe', 'inherit'],
   });
-  const ready = new Promise((resolve, reject) => {
-    child.stdout.on('data', (chunk) => {
+  const ready = new Promise<void>((resolve, reject) => {
+    child.stdout.on('data', (chunk: Buffer) => {
       if (String(chunk).includes('stack ready')) resolve();
     });
     child.once('exit', (code) => reject(new Error(`the stack exited with ${code}`)));
@@ -44,10 +51,10 @@ export async function withStack(run) {
 }
 
 /** Registers a fresh cook on the stack and returns the tokens the login form would store. */
-export async function signedInCook(baseUrl) {
+export async function signedInCook(baseUrl: string): Promise<LoginResponse> {
   const email = `bench-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@pitclock.test`;
   const password = 'smoke-ring-2026';
-  const post = async (path, body) => {
+  const post = async (path: string, body: unknown): Promise<unknown> => {
     const response = await fetch(new URL(path, baseUrl), {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -56,13 +63,15 @@ export async function signedInCook(baseUrl) {
     if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
     return response.json();
   };
-  await post('/api/auth/register', {
+  const registration: RegisterRequest = {
     email,
     password,
     display_name: 'Bench Cook',
     device_info: { device_id: 'device-bench', name: 'bench' },
-  });
-  return post('/api/login', { email, password });
+  };
+  await post(API_PATHS.register, registration);
+  // The answer of a 200 to POST /api/login (the services' own tests check its shape).
+  return (await post(API_PATHS.login, { email, password })) as LoginResponse;
 }
 
 /**
@@ -71,7 +80,10 @@ export async function signedInCook(baseUrl) {
  * would lose its database and Redis if the bench stopped them. Call it last, after the bench's own
  * processes and connections are closed; it answers whether it stopped them.
  */
-export async function stopDataServersUnlessShared(dataServers, { adminUrl, redisUrl }) {
+export async function stopDataServersUnlessShared(
+  dataServers: DataServers,
+  { adminUrl, redisUrl }: { adminUrl: string; redisUrl: string },
+): Promise<boolean> {
   const { default: pg } = await import('pg');
   const { Redis } = await import('ioredis');
   let others = 0;
@@ -79,10 +91,10 @@ export async function stopDataServersUnlessShared(dataServers, { adminUrl, redis
     const client = new pg.Client({ connectionString: adminUrl });
     await client.connect();
     try {
-      const { rows } = await client.query(
+      const { rows } = await client.query<{ n: number }>(
         `select count(*)::int as n from pg_stat_activity where backend_type = 'client backend' and pid <> pg_backend_pid()`,
       );
-      others += rows[0].n;
+      others += rows[0]?.n ?? 0;
     } finally {
       await client.end();
     }
@@ -115,40 +127,49 @@ export async function stopDataServersUnlessShared(dataServers, { adminUrl, redis
 }
 
 // ---------------------------------------------------------------------------------------------------------
-// Small helpers of the benches that start services themselves (notifier.mjs, contest-morning.mjs).
+// Small helpers of the benches that start services themselves (notifier.ts, contest-morning.ts).
 
-export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+/** An error's stack (its text when it has none, or is not an Error), for the failure line of a bench. */
+export const stackOf = (error: unknown): string =>
+  (error instanceof Error ? error.stack : undefined) ?? String(error);
 
-/** A whole number with thousands separators ('1,234'); anything not finite as it is ('NaN'). */
-export const fmt = (n) => (Number.isFinite(n) ? Math.round(n).toLocaleString('en-US') : String(n));
+export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/** A whole number with thousands separators ('1,234'); anything not finite as it is ('NaN', 'undefined'). */
+export const fmt = (n: number | undefined) =>
+  n !== undefined && Number.isFinite(n) ? Math.round(n).toLocaleString('en-US') : String(n);
 
 /** The nearest-rank percentile p (0-100) of values; NaN when there are none. */
-export const percentile = (values, p) => {
+export const percentile = (values: readonly number[], p: number): number => {
   const sorted = [...values].sort((a, b) => a - b);
-  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] : NaN;
+  return sorted.length ? sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]! : NaN;
 };
 
 /** A TCP port that was free on 127.0.0.1 a moment ago (the system's choice). */
-export const freePort = async () => {
+export const freePort = async (): Promise<number> => {
   const { createServer } = await import('node:net');
   return new Promise((resolve) => {
     const server = createServer();
     server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address();
+      const { port } = server.address() as AddressInfo;
       server.close(() => resolve(port));
     });
   });
 };
 
 /** Runs fn over items with at most `limit` at once; answers the results in the items' order. */
-export async function mapLimit(items, limit, fn) {
-  const results = new Array(items.length);
+export async function mapLimit<T, R>(
+  items: readonly T[],
+  limit: number,
+  fn: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
+  const results = new Array<R>(items.length);
   let next = 0;
   await Promise.all(
     Array.from({ length: Math.min(limit, items.length) }, async () => {
       while (next < items.length) {
         const i = next++;
-        results[i] = await fn(items[i], i);
+        results[i] = await fn(items[i]!, i);
       }
     }),
   );
@@ -156,20 +177,31 @@ export async function mapLimit(items, limit, fn) {
 }
 
 /**
- * Signs access tokens as the auth service does (HS256, aud, sub = the user id, 1 hour) with the JWT_SECRET
- * the services were given: for benches that measure something else than sign-in.
+ * Signs access tokens as the auth service does (HS256, aud, sub = the user id, 1 hour; jose) with the
+ * JWT_SECRET the services were given: for benches that measure something else than sign-in. Async.
  */
-export const accessTokenSigner = (secret, audience) => (userId) => {
-  const b64 = (value) => Buffer.from(JSON.stringify(value)).toString('base64url');
-  const now = Math.floor(Date.now() / 1000);
-  const input = `${b64({ alg: 'HS256', typ: 'JWT' })}.${b64({ sub: String(userId), aud: audience, iat: now, exp: now + 3600 })}`;
-  return `${input}.${createHmac('sha256', secret).update(input).digest('base64url')}`;
+export const accessTokenSigner = (
+  secret: string,
+  audience: string,
+): ((userId: number) => Promise<string>) => {
+  const key = new TextEncoder().encode(secret);
+  return (userId) =>
+    new SignJWT({})
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .setSubject(String(userId))
+      .setAudience(audience)
+      .setIssuedAt()
+      .setExpirationTime('1h')
+      .sign(key);
 };
 
 /** Runs fn with a connected pg client on connectionString, and ends it. */
-export async function withClient(connectionString, run) {
-  const { default: pg } = await import('pg');
-  const client = new pg.Client({ connectionString });
+export async function withClient<T>(
+  connectionString: string,
+  run: (client: pg.Client) => Promise<T>,
+): Promise<T> {
+  const { default: pgModule } = await import('pg');
+  const client = new pgModule.Client({ connectionString });
   await client.connect();
   try {
     return await run(client);
@@ -179,7 +211,7 @@ export async function withClient(connectionString, run) {
 }
 
 /** Unlinks every key under a prefix (SCAN, so Redis is never blocked by KEYS on a big keyspace). */
-export async function deleteRedisKeys(redis, keyPrefix) {
+export async function deleteRedisKeys(redis: Redis, keyPrefix: string): Promise<void> {
   let cursor = '0';
   do {
     const [next, keys] = await redis.scan(cursor, 'MATCH', `${keyPrefix}*`, 'COUNT', 2000);
@@ -188,13 +220,16 @@ export async function deleteRedisKeys(redis, keyPrefix) {
   } while (cursor !== '0');
 }
 
+/** Calls and microseconds of each Redis command (INFO commandstats). */
+export type RedisCommandStats = Record<string, { calls: number; usec: number }>;
+
 /** Redis's per-command totals (INFO commandstats): calls and microseconds. */
-export async function redisCommandStats(redis) {
-  const stats = {};
+export async function redisCommandStats(redis: Redis): Promise<RedisCommandStats> {
+  const stats: RedisCommandStats = {};
   for (const match of (await redis.info('commandstats')).matchAll(
     /^cmdstat_([\w|]+):calls=(\d+),usec=(\d+)/gm,
   )) {
-    stats[match[1]] = { calls: Number(match[2]), usec: Number(match[3]) };
+    stats[match[1]!] = { calls: Number(match[2]), usec: Number(match[3]) };
   }
   return stats;
 }
@@ -205,16 +240,30 @@ export async function redisCommandStats(redis) {
 
 const TICKS_PER_S = 100;
 /** Processes not named by pid are grouped by their command name: these are the data servers. */
-export const dataServerGroups = { 'redis-server': 'redis', postgres: 'postgres' };
+export const dataServerGroups: Record<string, string> = { 'redis-server': 'redis', postgres: 'postgres' };
+
+/** CPU ticks so far: of the whole machine (busy) and of each process of interest (by pid), at atMs. */
+export interface CpuSnapshot {
+  atMs: number;
+  busy: number;
+  pids: Map<string, { group: string; ticks: number }>;
+}
+
+/** Share of one core each group used (200% = both cores of a 2-core machine), 'other' and 'idle' too. */
+export type CpuShares = Record<string, number>;
 
 /**
  * CPU ticks used so far by each process of interest: `named` maps a pid to its group (the bench, a
  * service instance); other processes are grouped by command name through `byComm`, or left to 'other'.
  */
-export function cpuSnapshot(named, byComm = dataServerGroups) {
-  const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
-  const busy = fields[0] + fields[1] + fields[2] + fields[5] + fields[6] + fields[7];
-  const pids = new Map(); // pid -> { group, ticks }
+export function cpuSnapshot(
+  named: ReadonlyMap<number | undefined, string>,
+  byComm: Record<string, string> = dataServerGroups,
+): CpuSnapshot {
+  const fields = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+  const field = (i: number) => fields[i] ?? 0;
+  const busy = field(0) + field(1) + field(2) + field(5) + field(6) + field(7);
+  const pids: CpuSnapshot['pids'] = new Map();
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry)) continue;
     let stat;
@@ -236,16 +285,16 @@ export function cpuSnapshot(named, byComm = dataServerGroups) {
  * Share of one core each group used between two snapshots (200% = both cores of a 2-core machine). A
  * process that ended in between (a killed worker, its PostgreSQL backends) is counted in 'other'.
  */
-export function cpuShares(before, after) {
+export function cpuShares(before: CpuSnapshot, after: CpuSnapshot): CpuShares {
   const seconds = (after.atMs - before.atMs) / 1000;
-  const used = {};
+  const used: Record<string, number> = {};
   let ours = 0;
   for (const [pid, { group, ticks }] of after.pids) {
     const delta = ticks - (before.pids.get(pid)?.ticks ?? 0);
     ours += delta;
     used[group] = (used[group] ?? 0) + delta;
   }
-  const shares = {};
+  const shares: CpuShares = {};
   for (const [group, ticks] of Object.entries(used)) {
     shares[group] = Math.round((100 * ticks) / TICKS_PER_S / seconds);
   }
@@ -257,7 +306,7 @@ export function cpuShares(before, after) {
   return shares;
 }
 
-export const sharesText = (shares) =>
+export const sharesText = (shares: CpuShares) =>
   Object.entries(shares)
     .map(([group, pct]) => `${group} ${pct}%`)
     .join(', ');

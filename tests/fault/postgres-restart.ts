@@ -1,11 +1,11 @@
 // Fault test: PostgreSQL goes away under load and comes back, twice (a fast shutdown, then an immediate
 // one: every server process quits at once, as in a crash, and the next start runs crash recovery).
 //
-//   node tests/fault/postgres-restart.mjs        (from the repository root; npm run fault runs them all)
+//   node --import tsx tests/fault/postgres-restart.ts        (from the repository root; npm run fault runs them all)
 //
 // The scaled stack (2 auth, 2 licensing, 2 notifier API, 3 notifier workers, the gateway on :8481) runs on
 // a private PostgreSQL cluster and a private Redis (never the project's shared servers). Five clients call
-// the gateway as the browser does (lib.mjs createLoadClient: idempotent calls retried on network errors and
+// the gateway as the browser does (lib.ts createLoadClient: idempotent calls retried on network errors and
 // 5xx with the outbox's backoff; POSTs never retried once they may have reached a server):
 //   auth       GET  /api/me                          (reads users)
 //   notifier   PUT  /api/push/runs/{id}/schedule      (writes schedules, queues jobs)
@@ -18,6 +18,7 @@
 // without any process restarting; every failed answer during the outage is a 503 in the one error shape
 // ({ error, message }, no stack, no internals), none a 500; after recovery every call succeeds again; the
 // ledger holds every acknowledged credit and none twice.
+import { API_PATHS, apiPath } from '@pitclock/contracts/api-paths';
 import {
   safeJson,
   admin,
@@ -37,7 +38,18 @@ import {
   waitUntil,
   watchReadiness,
   creditTally,
-} from './lib.mjs';
+  type Exchange,
+  type ReadinessSample,
+} from './lib';
+
+/** One outage: how PostgreSQL went down, and when it went down, was started, was up, and all were ready. */
+interface Outage {
+  mode: 'stop' | 'kill';
+  downAt: number;
+  startAt: number;
+  upAt: number;
+  readyAt: number;
+}
 
 const GATEWAY_PORT = Number(process.env.FAULT_POSTGRES_PORT ?? 8481);
 const OUTAGE_MS = 5_000;
@@ -46,7 +58,7 @@ const STEADY_MS = 5_000;
 await runScenario('postgres-restart: PostgreSQL stopped and started under load', async (report) => {
   const fault = await startFaultStack({ name: 'postgres-restart', gatewayPort: GATEWAY_PORT });
   const { stack, postgres, gatewayUrl } = fault;
-  const exchanges = [];
+  const exchanges: Exchange[] = [];
   const cook = await newUser(gatewayUrl, 'pg-cook', exchanges);
   const planner = await newUser(gatewayUrl, 'pg-planner', exchanges);
   const adminClient = createLoadClient({ baseUrl: gatewayUrl, name: 'pg-admin', exchanges });
@@ -57,30 +69,34 @@ await runScenario('postgres-restart: PostgreSQL stopped and started under load',
   const future = () => [Date.now() + 3_600_000, Date.now() + 7_200_000];
   const load = runLoad(
     [
-      () => log.run('auth', 'GET /api/me', () => cook.client.call('GET', '/me')),
+      () => log.run('auth', 'GET /api/me', () => cook.client.call('GET', API_PATHS.me)),
       (i) =>
         log.run('notifier', 'PUT schedule', () =>
-          planner.client.call('PUT', `/push/runs/pg-run-${i % 5}/schedule`, scheduleBody(future())),
+          planner.client.call(
+            'PUT',
+            apiPath(API_PATHS.pushRunSchedule, { runId: `pg-run-${i % 5}` }),
+            scheduleBody(future()),
+          ),
         ),
-      () => log.run('notifier', 'GET /api/push/me', () => planner.client.call('GET', '/push/me')),
+      () => log.run('notifier', 'GET /api/push/me', () => planner.client.call('GET', API_PATHS.pushMe)),
       () =>
         log.run('licensing', 'GET credits', () =>
-          adminClient.call('GET', `/licenses/credits?user_id=${cook.id}`),
+          adminClient.call('GET', `${API_PATHS.credits}?user_id=${cook.id}`),
         ),
       () =>
         log.run('licensing', 'POST credits', () =>
-          adminClient.call('POST', `/users/${cook.id}/credits`, { amount: 1 }),
+          adminClient.call('POST', apiPath(API_PATHS.userCredits, { id: cook.id }), { amount: 1 }),
         ),
     ],
     150,
   );
   const watcher = watchReadiness(stack.processes);
   const servers = stack.processes.filter((proc) => proc.kind !== 'gateway');
-  const outages = [];
+  const outages: Outage[] = [];
   try {
     await sleep(STEADY_MS);
-    for (const mode of ['stop', 'kill']) {
-      const outage = { mode, downAt: Date.now() };
+    for (const mode of ['stop', 'kill'] as const) {
+      const outage: Outage = { mode, downAt: Date.now(), startAt: NaN, upAt: NaN, readyAt: NaN };
       say(
         `PostgreSQL ${mode === 'stop' ? 'fast shutdown' : 'immediate shutdown (kill)'} for ${OUTAGE_MS / 1000} s`,
       );
@@ -111,7 +127,7 @@ await runScenario('postgres-restart: PostgreSQL stopped and started under load',
 
   console.log('\n-- what the processes and the clients saw');
   for (const outage of outages) {
-    const window = (s) => s.at >= outage.downAt && s.at <= outage.upAt;
+    const window = (s: ReadinessSample) => s.at >= outage.downAt && s.at <= outage.upAt;
     const red = servers.map((proc) => {
       const inside = watcher.samples.filter((s) => s.name === proc.name && window(s));
       const firstRed = inside.find((s) => s.status === 503);
@@ -150,7 +166,11 @@ await runScenario('postgres-restart: PostgreSQL stopped and started under load',
     );
 
     const during = exchanges.filter(
-      (e) => e.endedAt >= outage.downAt && e.startedAt <= outage.readyAt && e.path.startsWith('/api/'),
+      (e) =>
+        e.endedAt !== undefined &&
+        e.endedAt >= outage.downAt &&
+        e.startedAt <= outage.readyAt &&
+        e.path.startsWith('/api/'),
     );
     const failed = during.filter((e) => e.status === undefined || e.status >= 400);
     console.log(`  exchanges during the outage: ${during.length} (${statusTally(during)})`);
@@ -182,7 +202,7 @@ await runScenario('postgres-restart: PostgreSQL stopped and started under load',
     malformed.slice(0, 3).join(' | '),
   );
 
-  const lastReady = outages.at(-1).readyAt;
+  const lastReady = outages.at(-1)!.readyAt;
   const after = log.ops.filter((op) => op.startedAt > lastReady);
   report.check(
     'after the recovery every call succeeded at the first try',
@@ -231,10 +251,10 @@ await runScenario('postgres-restart: PostgreSQL stopped and started under load',
   );
 });
 
-function describeBodies(failed) {
-  const codes = new Map();
+function describeBodies(failed: Exchange[]) {
+  const codes = new Map<string, number>();
   for (const e of failed) {
-    const code = safeJson(e.text)?.error ?? '?';
+    const code = String((safeJson(e.text) as { error?: unknown } | undefined)?.error ?? '?');
     codes.set(code, (codes.get(code) ?? 0) + 1);
   }
   return [...codes.entries()].map(([code, n]) => `${code}:${n}`).join(' ');

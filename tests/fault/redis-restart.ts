@@ -1,7 +1,7 @@
 // Fault test: Redis is SIGKILLed while step notifications are pending in Bull (delayed jobs), stays down
 // a few seconds, and is started again on the same port and data (append-only file, fsync every second).
 //
-//   node tests/fault/redis-restart.mjs           (from the repository root; npm run fault runs them all)
+//   node --import tsx tests/fault/redis-restart.ts           (from the repository root; npm run fault runs them all)
 //
 // The scaled stack (2 auth, 2 licensing, 2 notifier API, 3 notifier workers, the gateway on :8781) runs on
 // a private PostgreSQL cluster and a private Redis, with the local https Web Push receiver
@@ -15,6 +15,8 @@
 // by decrypting each push: run, step, stage), each late by at most the outage plus a little; the new steps
 // are delivered too; every service and worker reported not ready during the outage and ready after it,
 // and no process was restarted.
+import { API_PATHS, apiPath } from '@pitclock/contracts/api-paths';
+import type { TestSubscription } from '@pitclock/notifier/test-support/push-receiver';
 import {
   safeJson,
   deliveredDueNow,
@@ -28,7 +30,28 @@ import {
   startFaultStack,
   waitUntil,
   watchReadiness,
-} from './lib.mjs';
+  type Exchange,
+  type FaultUser,
+} from './lib';
+
+type Phase = 'pending at the kill' | 'scheduled after the recovery';
+type SubscribedUser = FaultUser & { subscription: TestSubscription };
+/** A notification the test waits for: whose, which run and step, when due, and in which phase. */
+interface Expected {
+  user: SubscribedUser;
+  runId: string;
+  stepId: string;
+  dueMs: number;
+  phase: Phase;
+}
+/** What a call got while Redis was down: its status (or the network error's code), text and time. */
+interface Probe {
+  call: string;
+  status?: number;
+  error?: string | undefined;
+  text: string;
+  ms: number;
+}
 
 const GATEWAY_PORT = Number(process.env.FAULT_REDIS_PORT ?? 8781);
 const USERS = 5;
@@ -46,12 +69,12 @@ await runScenario('redis-restart: Redis killed while notifications are pending',
     pushReceiver: true,
   });
   const { stack, redis, receiver, gatewayUrl } = fault;
-  const exchanges = [];
-  const users = [];
+  const exchanges: Exchange[] = [];
+  const users: SubscribedUser[] = [];
   for (let u = 1; u <= USERS; u += 1) {
     const user = await newUser(gatewayUrl, `rr-cook-${u}`, exchanges);
     const subscription = receiver.subscription();
-    const answer = await user.client.call('POST', '/push/subscribe', {
+    const answer = await user.client.call('POST', API_PATHS.pushSubscribe, {
       subscription: { endpoint: subscription.endpoint, keys: subscription.keys },
       device_id: `rr-device-${u}`,
     });
@@ -60,9 +83,13 @@ await runScenario('redis-restart: Redis killed while notifications are pending',
   }
   say(`${USERS} users signed in and subscribed on the receiver ${receiver.origin}`);
 
-  const expected = []; // { user, runId, stepId, dueMs, phase }
-  const schedule = async (user, runId, dueTimes, phase) => {
-    const answer = await user.client.call('PUT', `/push/runs/${runId}/schedule`, scheduleBody(dueTimes));
+  const expected: Expected[] = [];
+  const schedule = async (user: SubscribedUser, runId: string, dueTimes: number[], phase: Phase) => {
+    const answer = await user.client.call(
+      'PUT',
+      apiPath(API_PATHS.pushRunSchedule, { runId }),
+      scheduleBody(dueTimes),
+    );
     if (answer.outcome !== 'ok') throw new Error(`PUT schedule ${runId}: ${answer.error}`);
     dueTimes.forEach((dueMs, i) => expected.push({ user, runId, stepId: `step-${i + 1}`, dueMs, phase }));
   };
@@ -84,10 +111,10 @@ await runScenario('redis-restart: Redis killed while notifications are pending',
 
   const watcher = watchReadiness(stack.processes);
   const servers = stack.processes.filter((proc) => proc.kind !== 'gateway');
-  let downAt;
-  let upAt;
-  let probes;
-  let readyAt;
+  let downAt: number;
+  let upAt: number;
+  let probes: Promise<Probe[]> | undefined;
+  let readyAt: number;
   try {
     await sleep(Math.max(0, scheduledAt + FSYNC_WAIT_MS - Date.now()));
     const beforeKill = receiver.received().length;
@@ -96,7 +123,7 @@ await runScenario('redis-restart: Redis killed while notifications are pending',
     say(`Redis SIGKILLed (${beforeKill} pushes received before); down for ${OUTAGE_MS / 1000} s`);
     await sleep(1_000);
     // What callers get meanwhile: one call of each kind, not retried (their answers are checked below).
-    probes = probeCalls(gatewayUrl, users[0]);
+    probes = probeCalls(gatewayUrl, users[0]!);
     await sleep(Math.max(0, downAt + OUTAGE_MS - Date.now()));
     await redis.start();
     upAt = Date.now();
@@ -122,7 +149,7 @@ await runScenario('redis-restart: Redis killed while notifications are pending',
     await waitUntil(() => deliveredDueNow(receiver, users).size >= expected.length, {
       timeoutMs: Math.max(1_000, lastDue + LOST_AFTER_MS - Date.now()),
       what: 'every notification delivered',
-    }).catch((error) => say(error.message));
+    }).catch((error: Error) => say(error.message));
     await sleep(1_000); // a duplicate would come right after
   } finally {
     await watcher.stop();
@@ -166,7 +193,11 @@ await runScenario('redis-restart: Redis killed while notifications are pending',
     );
   }
   const badProbes = probed.filter(
-    (probe) => !(probe.status < 300 || (probe.status === 503 && !errorShapeProblem(safeJson(probe.text)))),
+    (probe) =>
+      !(
+        (probe.status !== undefined && probe.status < 300) ||
+        (probe.status === 503 && !errorShapeProblem(safeJson(probe.text)))
+      ),
   );
   report.check(
     'calls during the outage succeeded (late) or answered 503 in the one error shape, none 500',
@@ -188,10 +219,10 @@ await runScenario('redis-restart: Redis killed while notifications are pending',
   for (const phase of ['pending at the kill', 'scheduled after the recovery']) {
     const items = rows.filter((row) => row.phase === phase);
     console.log(`  ${phase}: ${items.length} notifications`);
-    const groups = phase === 'pending at the kill' ? DUE_OFFSETS_MS : [undefined];
+    const groups: (number | undefined)[] = phase === 'pending at the kill' ? DUE_OFFSETS_MS : [undefined];
     for (const offset of groups) {
       const group = offset === undefined ? items : items.filter((row) => row.dueMs - base === offset);
-      const late = group.filter((row) => row.latenessMs !== undefined).map((row) => row.latenessMs);
+      const late = group.flatMap((row) => (row.latenessMs === undefined ? [] : [row.latenessMs]));
       const dueAt =
         offset === undefined
           ? ''
@@ -212,7 +243,7 @@ await runScenario('redis-restart: Redis killed while notifications are pending',
   );
   report.check('each was delivered once', duplicated.length === 0, `${duplicated.length} duplicated`);
   const maxLateness = Math.max(
-    ...pending.filter((row) => row.latenessMs !== undefined).map((row) => row.latenessMs),
+    ...pending.flatMap((row) => (row.latenessMs === undefined ? [] : [row.latenessMs])),
   );
   const outageMs = upAt - downAt;
   report.check(
@@ -223,7 +254,9 @@ await runScenario('redis-restart: Redis killed while notifications are pending',
   const fresh = rows.filter((row) => row.phase === 'scheduled after the recovery');
   report.check(
     'steps scheduled after the recovery were delivered (the API and the workers use Redis again)',
-    fresh.every((row) => row.arrivals.length === 1 && row.latenessMs <= SLACK_MS),
+    fresh.every(
+      (row) => row.arrivals.length === 1 && row.latenessMs !== undefined && row.latenessMs <= SLACK_MS,
+    ),
     `${fresh.filter((row) => row.arrivals.length > 0).length}/${fresh.length}, max lateness ${Math.max(...fresh.map((row) => row.latenessMs ?? Infinity))} ms`,
   );
   if (lost.length) say(`not delivered: ${lost.map((row) => `${row.runId}/${row.stepId}`).join(', ')}`);
@@ -236,26 +269,26 @@ await runScenario('redis-restart: Redis killed while notifications are pending',
 });
 
 /** One raw call of each kind through the gateway (no retry), timed: what a caller gets while Redis is down. */
-function probeCalls(gatewayUrl, user) {
+function probeCalls(gatewayUrl: string, user: FaultUser): Promise<Probe[]> {
   const token = user.client.session.getToken();
-  const calls = [
+  const calls: [call: string, method: string, path: string, body?: unknown][] = [
     [
       'POST /api/login (rate limit in Redis)',
       'POST',
-      '/api/login',
+      API_PATHS.login,
       { email: user.email, password: 'fault-password-1' },
     ],
-    ['GET /api/me (PostgreSQL only)', 'GET', '/api/me'],
-    ['GET /api/push/me (PostgreSQL only)', 'GET', '/api/push/me'],
+    ['GET /api/me (PostgreSQL only)', 'GET', API_PATHS.me],
+    ['GET /api/push/me (PostgreSQL only)', 'GET', API_PATHS.pushMe],
     [
       'PUT schedule (queues Bull jobs)',
       'PUT',
-      '/api/push/runs/rr-probe/schedule',
+      apiPath(API_PATHS.pushRunSchedule, { runId: 'rr-probe' }),
       scheduleBody([Date.now() + 3_600_000]),
     ],
   ];
   return Promise.all(
-    calls.map(async ([call, method, path, body]) => {
+    calls.map(async ([call, method, path, body]): Promise<Probe> => {
       const began = Date.now();
       try {
         const response = await fetch(`${gatewayUrl}${path}`, {
@@ -265,7 +298,9 @@ function probeCalls(gatewayUrl, user) {
           signal: AbortSignal.timeout(40_000),
         });
         return { call, status: response.status, text: await response.text(), ms: Date.now() - began };
-      } catch (error) {
+      } catch (thrown) {
+        // fetch's TypeError (its cause names the network error) or the timeout's DOMException.
+        const error = thrown as { name?: string; cause?: { code?: string } } | null | undefined;
         return { call, error: error?.cause?.code ?? error?.name, text: '', ms: Date.now() - began };
       }
     }),

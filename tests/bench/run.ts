@@ -1,0 +1,21 @@
+// `npm run bench`: runs every benchmark in turn (each through tsx); each prints its own figures.
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+
+const benches = [
+  'bundle.ts',
+  'auth.ts',
+  'store.ts',
+  'redeem.ts',
+  'notifier.ts',
+  'push-floor.ts',
+  'contest-morning.ts',
+];
+let failed = 0;
+for (const bench of benches) {
+  const result = spawnSync(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, bench)], {
+    stdio: 'inherit',
+  });
+  if (result.status !== 0) failed += 1;
+}
+process.exit(failed ? 1 : 0);
