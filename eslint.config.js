@@ -6,6 +6,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import importX, { createNodeResolver } from 'eslint-plugin-import-x';
 import globals from 'globals';
 import regexp from 'eslint-plugin-regexp';
+import jsxA11y from 'eslint-plugin-jsx-a11y-x';
 import { existsSync, readdirSync } from 'node:fs';
 
 const frontEnds = ['shell', 'cook-app', 'admin-console'];
@@ -207,6 +208,29 @@ export default tseslint.config(
       ],
     },
   })),
+  // Accessibility of the markup (jsx-a11y; the fork that supports ESLint 10, by import-x's maintainer).
+  {
+    files: [
+      'shell/src/**/*.tsx',
+      'cook-app/src/**/*.tsx',
+      'admin-console/src/**/*.tsx',
+      'design-system/src/**/*.tsx',
+    ],
+    ...jsxA11y.configs.recommended,
+    rules: {
+      ...jsxA11y.configs.recommended.rules,
+      // A list styled without bullets loses its list role in Safari unless role="list" says it again.
+      'jsx-a11y-x/no-redundant-roles': ['error', { ol: ['list'], ul: ['list'] }],
+      // Keys bubble to a form from its fields (Escape cancels an inline edit, Enter submits a dialog's form).
+      'jsx-a11y-x/no-noninteractive-element-interactions': [
+        'error',
+        {
+          ...jsxA11y.configs.recommended.rules['jsx-a11y-x/no-noninteractive-element-interactions'][1],
+          form: ['onKeyDown'],
+        },
+      ],
+    },
+  },
   // Promises are handled (issue 19), in every package: a promise is awaited, returned, caught or marked
   // `void` on purpose, and an async function is never given where a caller ignores what it returns (a
   // form's onSubmit, an http server's handler). These rules need the types, so they read each package's

@@ -100,6 +100,7 @@ function PromoCodeEntry({ now = Date.now, timeZone = systemZone() }: PromoScreen
               aria-describedby={DONE_ID}
               onClick={() => void open(returnTo, { replace: true })}
               // The form that had focus is gone: focus goes to the way on, which reads the message.
+              // eslint-disable-next-line jsx-a11y-x/no-autofocus
               autoFocus
             >
               {PROMO_TEXT.continue}
@@ -130,6 +131,8 @@ function PromoCodeEntry({ now = Date.now, timeZone = systemZone() }: PromoScreen
                 spellCheck={false}
                 enterKeyHint="go"
                 readOnly={busy}
+                // The screen is there to take the code: typing starts at once.
+                // eslint-disable-next-line jsx-a11y-x/no-autofocus
                 autoFocus
               />
             )}

@@ -59,7 +59,7 @@ export function Modal({
 
   return createPortal(
     <DialogDepthContext.Provider value={depth}>
-      <div className="pc-overlay pc-overlay--center" onKeyDown={onKeyDown}>
+      <div className="pc-overlay pc-overlay--center">
         <div
           className="pc-overlay__backdrop"
           aria-hidden="true"
@@ -67,6 +67,7 @@ export function Modal({
         />
         <div
           ref={dialogRef}
+          onKeyDown={onKeyDown}
           role={role}
           aria-modal="true"
           aria-labelledby={titleId}

@@ -47,14 +47,17 @@ export function SidePanel({
 
   return createPortal(
     <DialogDepthContext.Provider value={depth}>
-      <div className={cx('pc-overlay', `pc-overlay--${side}`)} onKeyDown={onKeyDown}>
+      <div className={cx('pc-overlay', `pc-overlay--${side}`)}>
         <div
           className="pc-overlay__backdrop"
           aria-hidden="true"
           onClick={closeOnBackdropClick ? onClose : undefined}
         />
+        {/* The dialog closes on Escape and keeps Tab inside itself: keys bubble to it from its content. */}
+        {/* eslint-disable-next-line jsx-a11y-x/no-noninteractive-element-interactions */}
         <div
           ref={dialogRef}
+          onKeyDown={onKeyDown}
           role="dialog"
           aria-modal="true"
           aria-labelledby={titleId}

@@ -42,6 +42,8 @@ export function Timeline({
     <figure className={cx('pc-timeline', className)} aria-label={label}>
       <div
         className="pc-timeline__scroll"
+        // A region that scrolls must be reachable by keyboard to be scrolled (axe: scrollable-region-focusable).
+        // eslint-disable-next-line jsx-a11y-x/no-noninteractive-tabindex
         tabIndex={0}
         role="group"
         aria-label={`${label}, scrolls sideways`}
