@@ -89,7 +89,7 @@ function playwrightCounts(report) {
 }
 
 /** The main user flows, also run against the scaled stack. */
-const scaledFlows = ['accounts', 'licence', 'cook-offs', 'run', 'push', 'admin'].map(
+const scaledFlows = ['accounts', 'license', 'cook-offs', 'run', 'push', 'admin'].map(
   (spec) => `tests/e2e/${spec}.spec.ts`,
 );
 

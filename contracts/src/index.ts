@@ -49,34 +49,34 @@ export {
 } from './http/api-client';
 
 export {
-  LICENCE_GRACE_MS,
-  LICENCE_LIMITED_TEXT,
-  LICENCE_RECHECK_MS,
-  LICENCE_WARN_MS,
-  licenceBannerState,
-  parseLicenceExpiry,
-  type LicenceBannerKind,
-  type LicenceBannerState,
-} from './licence/licence-rules';
+  LICENSE_GRACE_MS,
+  LICENSE_LIMITED_TEXT,
+  LICENSE_RECHECK_MS,
+  LICENSE_WARN_MS,
+  licenseBannerState,
+  parseLicenseExpiry,
+  type LicenseBannerKind,
+  type LicenseBannerState,
+} from './license/license-rules';
 export {
-  LICENCE_KEYS,
-  createLicenceStore,
-  licence,
-  type LicenceSave,
-  type LicenceStore,
-  type LicenceStoreDeps,
+  LICENSE_KEYS,
+  createLicenseStore,
+  license,
+  type LicenseSave,
+  type LicenseStore,
+  type LicenseStoreDeps,
   type StorageEventSource,
-} from './licence/licence-store';
+} from './license/license-store';
 export {
-  deviceLicenceStatus,
-  type DeviceLicenceCheck,
-  type DeviceLicenceRefusal,
-  type DeviceLicenceStatus,
-} from './licence/licence-status';
+  deviceLicenseStatus,
+  type DeviceLicenseCheck,
+  type DeviceLicenseRefusal,
+  type DeviceLicenseStatus,
+} from './license/license-status';
 export {
-  checkLicenceOnline,
-  fetchLicencePublicKey,
-  type OnlineLicenceStatus,
-} from './licence/licence-online';
+  checkLicenseOnline,
+  fetchLicensePublicKey,
+  type OnlineLicenseStatus,
+} from './license/license-online';
 
 export * from './notifications/step-alert-protocol';

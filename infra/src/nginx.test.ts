@@ -1,12 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { cacheControlFor } from '@pitclock/gateway/cache-policy';
-import {
-  hasDotSegment,
-  routeTable,
-  upstreamFor,
-  type Upstream,
-} from '@pitclock/gateway/routing';
+import { hasDotSegment, routeTable, upstreamFor, type Upstream } from '@pitclock/gateway/routing';
 import { composeServices, loadCompose } from './support/compose';
 import { finalStage, parseDockerfile, stageEnv } from './support/dockerfile';
 import { readRepoFile } from './support/repo';

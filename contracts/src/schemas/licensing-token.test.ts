@@ -1,7 +1,7 @@
 import { createSign, generateKeyPairSync, type KeyObject } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
-import { createTestLicenceKey } from '../licence/test-licence-key';
+import { createTestLicenseKey } from '../license/test-license-key';
 import { readDeviceLicense, verifyDeviceLicense } from './licensing-token';
 
 // A licence signed ES256 (IEEE P1363 signature) with Node's crypto, by hand, as another implementation
@@ -84,7 +84,7 @@ describe('verifyDeviceLicense (WebCrypto, offline)', () => {
   });
 
   it('accepts a licence signed with jose (as the licensing service signs)', async () => {
-    const key = await createTestLicenceKey('k9');
+    const key = await createTestLicenseKey('k9');
     const token = await key.sign({ ...claims, kid: 'k9' });
     expect(await verifyDeviceLicense(token, key.jwk)).toEqual({ ok: true, claims: { ...claims, kid: 'k9' } });
   });

@@ -2,7 +2,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { COOK_SCREENS, type CookScreenPath } from '@pitclock/contracts/screens';
 import { Spinner } from '@pitclock/design-system';
-import { RequireDeviceLicence } from '../lib/licence-gate';
+import { RequireDeviceLicense } from '../lib/license-gate';
 import { PlaceholderScreen } from '../lib/placeholder-screen';
 import { ContestsScreen } from '../features/contests';
 import { OnboardingWelcome } from '../features/onboarding';
@@ -40,9 +40,9 @@ const contests = (
 
 /** A run starts only on a device with a valid licence (else /promo, coming back here after). */
 const licensedRun = (
-  <RequireDeviceLicence>
+  <RequireDeviceLicense>
     <RunScreen manageTemplates={ManageTemplatesPanel} />
-  </RequireDeviceLicence>
+  </RequireDeviceLicense>
 );
 
 /**

@@ -6,7 +6,7 @@ export * from './readers';
 export * from './schedule';
 export * from './step-state';
 export * from './alerts';
-export * from './licence';
+export * from './license';
 export * from './contests';
 export * from './validation';
 export * from './weather';

@@ -4,7 +4,7 @@ import { Spinner } from '@pitclock/design-system';
 import { AdminsOnlyPage } from '../features/admins-only/admins-only-page';
 import { AppLayout } from '../features/layout/app-layout';
 import { PublicLayout } from '../features/layout/public-layout';
-import { LicenceBanner } from '../features/licence-banner/licence-banner';
+import { LicenseBanner } from '../features/license-banner/license-banner';
 import { NotFoundPage } from '../features/not-found/not-found-page';
 import { UpdateControls } from '../features/updates/update-controls';
 import { WelcomePage } from '../features/welcome/welcome-page';
@@ -54,7 +54,7 @@ function ProtectedRoute({ cookApp: CookApp, adminConsole: AdminConsole, headerAc
   }
   return (
     <RequireAuth>
-      <AppLayout headerActions={headerActions} banner={<LicenceBanner />}>
+      <AppLayout headerActions={headerActions} banner={<LicenseBanner />}>
         <Suspense fallback={<Spinner label="Loading" />}>
           {area === 'admin' ? (
             <AdminArea adminConsole={AdminConsole} />

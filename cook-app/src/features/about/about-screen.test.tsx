@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
-import { pointApiAtClosedPort } from '../../lib/licence-gate.test-support';
+import { pointApiAtClosedPort } from '../../lib/license-gate.test-support';
 import { FakeContainer } from '../../lib/service-worker-info.test-support';
 import { AboutScreen } from './about-screen';
 

@@ -3,7 +3,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { session } from '@pitclock/contracts';
 import { closedPortUrl, held, makeJwt, startTestServer, type TestServer } from '@pitclock/contracts/testing';
-import { pointApiAtClosedPort, startApi, type Reply } from '../../lib/licence-gate.test-support';
+import { pointApiAtClosedPort, startApi, type Reply } from '../../lib/license-gate.test-support';
 import { ABOUT_TEXT } from './messages';
 import { BackendVersionPanel, BuildVersionPanel, formatBuildTime } from './version-panels';
 import { buildMetaUrl } from './version-api';

@@ -11,15 +11,15 @@ import {
   type Contest,
 } from '../../store';
 import { changesApplied } from '../../store/actions';
-import { licence } from '@pitclock/contracts';
+import { license } from '@pitclock/contracts';
 import {
   cookStore,
-  licenceClaims,
-  licenceKey,
+  licenseClaims,
+  licenseKey,
   NOW,
   renderScreen,
   startApi,
-  storeLicence,
+  storeLicense,
   tamper,
   type TestBundle,
 } from './test-support';
@@ -265,7 +265,7 @@ describe('Cook-offs screen', () => {
 
   it("Start with this device's valid licence goes to /contests/{id}/steps, offline (no request)", async () => {
     const server = await startApi(() => ({ status: 500 }));
-    await storeLicence(await licenceKey());
+    await storeLicense(await licenseKey());
     const bundle = await cookStore();
     const contest = await withContest(bundle);
     const { user } = renderScreen(bundle);
@@ -278,15 +278,15 @@ describe('Cook-offs screen', () => {
   });
 
   it('Start refuses a licence of another device, a tampered one and one expired beyond the grace period', async () => {
-    const key = await licenceKey();
+    const key = await licenseKey();
     const tampered = async () => {
-      const token = await storeLicence(key);
-      licence.save({ licence: tamper(token, licenceClaims(key, { device_id: 'device-else-abc123' })) });
+      const token = await storeLicense(key);
+      license.save({ license: tamper(token, licenseClaims(key, { device_id: 'device-else-abc123' })) });
     };
     const refusals = [
-      () => storeLicence(key, { device_id: 'device-someone-else-abc123' }),
+      () => storeLicense(key, { device_id: 'device-someone-else-abc123' }),
       tampered,
-      () => storeLicence(key, { exp: Math.floor(NOW / 1000) - 8 * 86_400 }),
+      () => storeLicense(key, { exp: Math.floor(NOW / 1000) - 8 * 86_400 }),
     ];
     const bundle = await cookStore();
     const contest = await withContest(bundle);

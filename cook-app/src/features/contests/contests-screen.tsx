@@ -28,7 +28,7 @@ import {
 } from '../../store';
 import { AddContestModal } from './add-contest-modal';
 import { ContestEditRow } from './contest-edit-row';
-import { useStartCookOff } from '../../lib/licence-gate';
+import { useStartCookOff } from '../../lib/license-gate';
 import { operationMessage } from '../../lib/operation-message';
 import { useStoreLoad } from '../../lib/use-store-load';
 import { CONTESTS_TEXT } from './messages';

@@ -1,15 +1,15 @@
 // Test helpers of the Cook-offs screen, on the cook screens' shared ones.
 import { NOW, renderWithStore, type TestBundle } from '../../lib/test-support';
-import { createTestLicenceKey, type TestLicenceKey } from '../../lib/licence-gate.test-support';
+import { createTestLicenseKey, type TestLicenseKey } from '../../lib/license-gate.test-support';
 import { ContestsScreen, type ContestsScreenProps } from './contests-screen';
 
 export { cookStore, NOW, renderWithStore, type TestBundle } from '../../lib/test-support';
-export { licenceClaims, startApi, storeLicence, tamper } from '../../lib/licence-gate.test-support';
+export { licenseClaims, startApi, storeLicense, tamper } from '../../lib/license-gate.test-support';
 
-let key: Promise<TestLicenceKey> | undefined;
+let key: Promise<TestLicenseKey> | undefined;
 /** One licensing key pair per test file (generating one takes a moment). */
-export function licenceKey(): Promise<TestLicenceKey> {
-  key ??= createTestLicenceKey();
+export function licenseKey(): Promise<TestLicenseKey> {
+  key ??= createTestLicenseKey();
   return key;
 }
 

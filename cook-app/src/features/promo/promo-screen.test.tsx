@@ -1,27 +1,27 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import { LICENCE_KEYS, LICENSING_MESSAGES, NETWORK_ERROR_TEXT, licence, session } from '@pitclock/contracts';
+import { LICENSE_KEYS, LICENSING_MESSAGES, NETWORK_ERROR_TEXT, license, session } from '@pitclock/contracts';
 import { makeJwt } from '@pitclock/contracts/testing';
-import { hasDeviceLicence, SETTINGS_PATH, START_WITHOUT_NOTIFICATIONS } from '../../lib/licence-gate';
+import { hasDeviceLicense, SETTINGS_PATH, START_WITHOUT_NOTIFICATIONS } from '../../lib/license-gate';
 import {
-  createTestLicenceKey,
-  licenceClaims,
+  createTestLicenseKey,
+  licenseClaims,
   NOW,
   pointApiAtClosedPort,
   renderPromo,
   startApi,
-  storeLicence,
-  type LicenceClaims,
-  type TestLicenceKey,
+  storeLicense,
+  type LicenseClaims,
+  type TestLicenseKey,
 } from './test-support';
 
 const REDEEM = '/api/promo-codes/redeem';
 const PUBLIC_KEY = '/api/licenses/public-key';
 const accessToken = makeJwt({ sub: '7', exp: 4_102_444_800 });
 
-let key: TestLicenceKey;
+let key: TestLicenseKey;
 beforeAll(async () => {
-  key = await createTestLicenceKey();
+  key = await createTestLicenseKey();
 });
 beforeEach(() => {
   session.setTokens({ token: accessToken, refresh_token: 'refresh-1' });
@@ -37,8 +37,8 @@ const continueButton = () => screen.findByRole('button', { name: 'Continue' });
 async function continueAfterRedeem(user: { click: (element: Element) => Promise<void> }) {
   await user.click(await continueButton());
 }
-const stored = () => Object.fromEntries(Object.values(LICENCE_KEYS).map((k) => [k, localStorage.getItem(k)]));
-const nothingStored = Object.fromEntries(Object.values(LICENCE_KEYS).map((k) => [k, null]));
+const stored = () => Object.fromEntries(Object.values(LICENSE_KEYS).map((k) => [k, localStorage.getItem(k)]));
+const nothingStored = Object.fromEntries(Object.values(LICENSE_KEYS).map((k) => [k, null]));
 
 /** The licensing service: a redeem answered by `redeem`, the public key of `key` (or `keyReply`). */
 async function licensingApi(
@@ -56,8 +56,8 @@ async function licensingApi(
 }
 
 /** A 201 of the redeem call with a licence signed for this device (a year from NOW unless overridden). */
-async function granted(overrides: Partial<LicenceClaims> = {}) {
-  const claims = licenceClaims(key, overrides);
+async function granted(overrides: Partial<LicenseClaims> = {}) {
+  const claims = licenseClaims(key, overrides);
   const license = await key.sign(claims);
   return {
     claims,
@@ -115,14 +115,14 @@ describe('Promo code screen', () => {
     expect(sent?.headers.authorization).toBe(`Bearer ${accessToken}`);
     expect(server.on(PUBLIC_KEY)).toHaveLength(1);
     expect(stored()).toEqual({
-      [LICENCE_KEYS.licence]: license,
-      [LICENCE_KEYS.licenceAlt]: license,
-      [LICENCE_KEYS.expiry]: new Date(claims.exp * 1000).toISOString(),
-      [LICENCE_KEYS.lastPromoCode]: 'SMOKE26',
-      [LICENCE_KEYS.publicKey]: JSON.stringify(key.jwk),
+      [LICENSE_KEYS.license]: license,
+      [LICENSE_KEYS.licenseAlt]: license,
+      [LICENSE_KEYS.expiry]: new Date(claims.exp * 1000).toISOString(),
+      [LICENSE_KEYS.lastPromoCode]: 'SMOKE26',
+      [LICENSE_KEYS.publicKey]: JSON.stringify(key.jwk),
     });
     // The stored licence and key let this device start cook-offs offline.
-    expect(await hasDeviceLicence({ now: () => NOW })).toBe(true);
+    expect(await hasDeviceLicense({ now: () => NOW })).toBe(true);
   });
 
   it('without returnTo goes to /contests after redeeming', async () => {
@@ -144,7 +144,7 @@ describe('Promo code screen', () => {
       await continueAfterRedeem(user);
       expect((await screen.findByTestId('location')).textContent).toBe('/contests');
       unmount();
-      licence.clear();
+      license.clear();
     }
   });
 
@@ -193,7 +193,7 @@ describe('Promo code screen', () => {
     refuse = false;
     await user.click(redeemButton());
     expect(await screen.findByText('Licence active until 06/01/2027')).toBeTruthy();
-    expect(licence.getLastPromoCode()).toBe('SMOKE26');
+    expect(license.getLastPromoCode()).toBe('SMOKE26');
   });
 
   it('an error without server text shows the client message, one with only an error field shows that', async () => {
@@ -219,16 +219,16 @@ describe('Promo code screen', () => {
   });
 
   it('when the public key cannot be fetched the licence is stored all the same and the screen goes on', async () => {
-    const { license, reply } = await granted();
+    const { license: token, reply } = await granted();
     await licensingApi(() => reply, { status: 503 });
     const { user } = await renderPromo(`/promo?returnTo=${encodeURIComponent('/templates')}`);
     await user.type(codeField(), 'SMOKE26{Enter}');
     await continueAfterRedeem(user);
     expect((await screen.findByTestId('location')).textContent).toBe('/templates');
-    expect(licence.getLicence()).toBe(license);
-    expect(licence.getPublicKey()).toBeNull();
+    expect(license.getLicense()).toBe(token);
+    expect(license.getPublicKey()).toBeNull();
     // Not verifiable until the key is known.
-    expect(await hasDeviceLicence({ now: () => NOW })).toBe(false);
+    expect(await hasDeviceLicense({ now: () => NOW })).toBe(false);
   });
 
   it('a run that cannot start yet (no public key to verify the licence) comes back to an empty promo form', async () => {
@@ -273,7 +273,7 @@ describe('Promo code screen', () => {
     expect((await screen.findByTestId('location')).textContent).toBe(SETTINGS_PATH);
     view.unmount();
 
-    licence.clear();
+    license.clear();
     vi.stubGlobal('Notification', { permission: 'granted' });
     view = await renderPromo(returnTo);
     await view.user.type(codeField(), 'SMOKE26{Enter}');
@@ -283,7 +283,7 @@ describe('Promo code screen', () => {
   });
 
   it("with this device's licence active, says what another code does to its expiry before using it: Cancel sends nothing", async () => {
-    await storeLicence(key, { exp: Date.parse('2026-12-26T18:00:00Z') / 1000 });
+    await storeLicense(key, { exp: Date.parse('2026-12-26T18:00:00Z') / 1000 });
     const { reply } = await granted();
     const server = await licensingApi(() => reply);
     const { user } = await renderPromo();
@@ -302,7 +302,7 @@ describe('Promo code screen', () => {
   });
 
   it("with this device's licence active, Redeem in the question uses the code and shows the expiry it gave", async () => {
-    await storeLicence(key, { exp: Date.parse('2026-12-26T18:00:00Z') / 1000 });
+    await storeLicense(key, { exp: Date.parse('2026-12-26T18:00:00Z') / 1000 });
     const { reply } = await granted({ exp: Date.parse('2027-03-01T18:00:00Z') / 1000 });
     const server = await licensingApi(() => reply);
     const { user } = await renderPromo();
@@ -323,7 +323,7 @@ describe('Promo code screen', () => {
       { exp: Math.floor(NOW / 1000) - 86_400 },
       { device_id: 'device-someone-else-abc123' },
     ]) {
-      await storeLicence(key, overrides);
+      await storeLicense(key, overrides);
       const { user, unmount } = await renderPromo();
       await user.type(codeField(), 'SMOKE26{Enter}');
       expect(await screen.findByText('Licence active until 06/01/2027')).toBeTruthy();

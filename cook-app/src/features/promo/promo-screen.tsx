@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { Banner, Button, ConfirmDialog, TextField } from '@pitclock/design-system';
 import { normalisePromoCode, PROMO_DEFAULT_RETURN_TO, promoCodeSchema, promoReturnTo } from '../../domain';
-import { activeLicenceExpiry, useStartCookOff } from '../../lib/licence-gate';
+import { activeLicenseExpiry, useStartCookOff } from '../../lib/license-gate';
 import { unlessSubmitting } from '../../lib/form-fields';
 import { PROMO_TEXT } from './messages';
 import { redeemPromoCode } from './redeem';
@@ -70,7 +70,7 @@ function PromoCodeEntry({ now = Date.now, timeZone = systemZone() }: PromoScreen
   const submit = async ({ code }: RedeemValues) => {
     setBusy(true);
     setError(null);
-    const current = await activeLicenceExpiry({ now });
+    const current = await activeLicenseExpiry({ now });
     if (current === null) {
       await redeem(code);
       return;

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createApiClient, createLicenceStore, createMemoryStorage, session } from '@pitclock/contracts';
-import { createTestLicenceKey, licenceClaims, startApi } from './test-support';
+import { createApiClient, createLicenseStore, createMemoryStorage, session } from '@pitclock/contracts';
+import { createTestLicenseKey, licenseClaims, startApi } from './test-support';
 import { redeemPromoCode } from './redeem';
 
 beforeEach(() => {
@@ -9,8 +9,8 @@ beforeEach(() => {
 
 describe('redeemPromoCode', () => {
   it('stores the licence without waiting past keyWaitMs for a slow public key, and caches the key when it comes', async () => {
-    const key = await createTestLicenceKey();
-    const license = await key.sign(licenceClaims(key));
+    const key = await createTestLicenseKey();
+    const license = await key.sign(licenseClaims(key));
     const server = await startApi((req) =>
       req.path === '/api/promo-codes/redeem'
         ? {
@@ -23,13 +23,13 @@ describe('redeemPromoCode', () => {
           },
     );
     const client = createApiClient({ session, base: `${server.url}/api`, onSessionExpired: () => {} });
-    const store = createLicenceStore({ local: createMemoryStorage() });
+    const store = createLicenseStore({ local: createMemoryStorage() });
 
     const outcome = await redeemPromoCode('SMOKE26', { client, store, keyWaitMs: 50 });
     // The expiry the stored licence reads (its exp claim).
-    expect(outcome).toEqual({ ok: true, expiryMs: licenceClaims(key).exp * 1000 });
-    expect(store.getExpiryMs()).toBe(licenceClaims(key).exp * 1000);
-    expect(store.getLicence()).toBe(license);
+    expect(outcome).toEqual({ ok: true, expiryMs: licenseClaims(key).exp * 1000 });
+    expect(store.getExpiryMs()).toBe(licenseClaims(key).exp * 1000);
+    expect(store.getLicense()).toBe(license);
     expect(store.getPublicKey()).toBeNull();
     await expect.poll(() => store.getPublicKey(), { timeout: 2000 }).toEqual(key.jwk);
   });

@@ -3,17 +3,17 @@
 import {
   api,
   errorText,
-  fetchLicencePublicKey,
+  fetchLicensePublicKey,
   isApiError,
-  licence,
+  license,
   LICENSING_CLIENT_TEXTS,
   NETWORK_ERROR_TEXT,
   session,
   type ApiClient,
-  type LicenceStore,
+  type LicenseStore,
 } from '@pitclock/contracts';
 import { API_PATHS } from '@pitclock/contracts/api-paths';
-import { NO_LICENSE_RETURNED, readRedeemedLicence, readText } from '../../domain';
+import { NO_LICENSE_RETURNED, readRedeemedLicense, readText } from '../../domain';
 import { PROMO_TEXT } from './messages';
 
 /** Path of the redeem call (SPEC.md section 7). */
@@ -26,8 +26,8 @@ export const PUBLIC_KEY_WAIT_MS = 10_000;
 export type RedeemDeps = {
   /** The HTTP client (default the app's `api`). */
   client?: ApiClient;
-  /** Where the licence is kept (default the app's `licence` store). */
-  store?: LicenceStore;
+  /** Where the licence is kept (default the app's `license` store). */
+  store?: LicenseStore;
   /** This device's id (default the session's stored bbq_device_id). */
   deviceId?: () => string;
   /** How long to wait for the public key before storing the licence (default PUBLIC_KEY_WAIT_MS). */
@@ -54,13 +54,13 @@ export function redeemErrorText(failure: unknown): string {
  * Fetches and caches the public key, waiting at most `waitMs`. Never fails: offline, a failed call or a
  * slow one leave the key to a later fetch (a late answer is still cached when it comes).
  */
-async function cachePublicKey(client: ApiClient, store: LicenceStore, waitMs: number): Promise<void> {
+async function cachePublicKey(client: ApiClient, store: LicenseStore, waitMs: number): Promise<void> {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const gaveUp = new Promise<void>((resolve) => {
     timer = setTimeout(resolve, waitMs);
   });
   try {
-    await Promise.race([fetchLicencePublicKey(client, store).then(() => undefined), gaveUp]);
+    await Promise.race([fetchLicensePublicKey(client, store).then(() => undefined), gaveUp]);
   } catch {
     // The key call failed: the licence is stored all the same.
   } finally {
@@ -78,7 +78,7 @@ export async function redeemPromoCode(
   code: string,
   {
     client = api,
-    store = licence,
+    store = license,
     deviceId = () => session.getDeviceId(),
     keyWaitMs = PUBLIC_KEY_WAIT_MS,
   }: RedeemDeps = {},
@@ -89,13 +89,13 @@ export async function redeemPromoCode(
   } catch (failure) {
     return { ok: false, error: redeemErrorText(failure) };
   }
-  const redeemed = readRedeemedLicence(body);
+  const redeemed = readRedeemedLicense(body);
   if (!redeemed.ok) return redeemed;
   // The device licence is a signed token (a string); an object in its place cannot be verified offline.
-  if (typeof redeemed.licence !== 'string') return { ok: false, error: NO_LICENSE_RETURNED };
+  if (typeof redeemed.license !== 'string') return { ok: false, error: NO_LICENSE_RETURNED };
 
   await cachePublicKey(client, store, keyWaitMs);
   const expiresAt = readText((body as { expires_at?: unknown }).expires_at);
-  store.save({ licence: redeemed.licence.trim(), expiresAt, promoCode: code });
+  store.save({ license: redeemed.license.trim(), expiresAt, promoCode: code });
   return { ok: true, expiryMs: store.getExpiryMs() };
 }

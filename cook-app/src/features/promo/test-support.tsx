@@ -10,14 +10,14 @@ import { PromoScreen } from './promo-screen';
 
 export { cookStore, NOW, type TestBundle } from '../../lib/test-support';
 export {
-  createTestLicenceKey,
-  licenceClaims,
+  createTestLicenseKey,
+  licenseClaims,
   pointApiAtClosedPort,
   startApi,
-  storeLicence,
-  type LicenceClaims,
-  type TestLicenceKey,
-} from '../../lib/licence-gate.test-support';
+  storeLicense,
+  type LicenseClaims,
+  type TestLicenseKey,
+} from '../../lib/license-gate.test-support';
 
 function Landed() {
   const { pathname, search } = useLocation();

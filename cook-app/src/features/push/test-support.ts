@@ -20,7 +20,7 @@ export {
   type ReceivedRequest,
   type Reply,
   type TestServer,
-} from '../../lib/licence-gate.test-support';
+} from '../../lib/license-gate.test-support';
 
 const b64url = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64url');
 const bytesOf = (length: number, seed: number) =>

@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router-dom';
 import { Banner, Button, ConfirmDialog } from '@pitclock/design-system';
 import { formatClockNear, parseInstant } from '../../domain';
 import { FAILURE_MESSAGES, finishRun, resetRun, RUN_STATUS, useCookDispatch, type Run } from '../../store';
-import { runByIdPath } from '../../lib/licence-gate';
+import { runByIdPath } from '../../lib/license-gate';
 import { operationMessage } from '../../lib/operation-message';
 import { RUN_ACTIONS_TEXT } from './messages';
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { createApiClient, session } from '@pitclock/contracts';
 import { makeJwt } from '@pitclock/contracts/testing';
-import { startApi } from '../../lib/licence-gate.test-support';
+import { startApi } from '../../lib/license-gate.test-support';
 import { LogoutSection } from './logout-section';
 import { SETTINGS_TEXT } from './messages';
 import { renderAtSettings } from './test-support';

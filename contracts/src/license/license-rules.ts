@@ -4,25 +4,25 @@
 const DAY_MS = 86_400_000;
 
 /** Grace period after expiry, and the warning period before it (7 days each); re-check every 60 s. */
-export const LICENCE_GRACE_MS = 7 * DAY_MS;
-export const LICENCE_WARN_MS = 7 * DAY_MS;
-export const LICENCE_RECHECK_MS = 60_000;
-export const LICENCE_LIMITED_TEXT = 'functionality may be limited';
+export const LICENSE_GRACE_MS = 7 * DAY_MS;
+export const LICENSE_WARN_MS = 7 * DAY_MS;
+export const LICENSE_RECHECK_MS = 60_000;
+export const LICENSE_LIMITED_TEXT = 'functionality may be limited';
 
-export type LicenceBannerKind = 'none' | 'fine' | 'expiring' | 'expired-grace' | 'expired-beyond';
-export type LicenceBannerState = {
+export type LicenseBannerKind = 'none' | 'fine' | 'expiring' | 'expired-grace' | 'expired-beyond';
+export type LicenseBannerState = {
   tone: 'green' | 'amber' | 'red';
-  kind: LicenceBannerKind;
+  kind: LicenseBannerKind;
   /** Whole days: left before expiry (rounded up) when fine/expiring; since expiry (rounded down) when expired; null for none. */
   days: number | null;
   /** Whole days of grace left (rounded up) when expired-grace, else null. */
   graceDaysLeft: number | null;
 };
 
-function expiredState(since: number): LicenceBannerState {
+function expiredState(since: number): LicenseBannerState {
   const days = Math.floor(since / DAY_MS);
-  if (since > LICENCE_GRACE_MS) return { tone: 'red', kind: 'expired-beyond', days, graceDaysLeft: null };
-  const graceDaysLeft = Math.ceil((LICENCE_GRACE_MS - since) / DAY_MS);
+  if (since > LICENSE_GRACE_MS) return { tone: 'red', kind: 'expired-beyond', days, graceDaysLeft: null };
+  const graceDaysLeft = Math.ceil((LICENSE_GRACE_MS - since) / DAY_MS);
   return { tone: 'red', kind: 'expired-grace', days, graceDaysLeft };
 }
 
@@ -32,13 +32,13 @@ function expiredState(since: number): LicenceBannerState {
  * 'expired-beyond' after that (red, "functionality may be limited"); 'expiring' when 0 < expiry - now <= 7
  * days (amber); otherwise 'fine' (green, no text).
  */
-export function licenceBannerState(expiryMs: number | null, nowMs: number): LicenceBannerState {
+export function licenseBannerState(expiryMs: number | null, nowMs: number): LicenseBannerState {
   if (expiryMs === null || !Number.isFinite(expiryMs))
     return { tone: 'green', kind: 'none', days: null, graceDaysLeft: null };
   const left = expiryMs - nowMs;
   if (left <= 0) return expiredState(-left);
   const days = Math.ceil(left / DAY_MS);
-  if (left <= LICENCE_WARN_MS) return { tone: 'amber', kind: 'expiring', days, graceDaysLeft: null };
+  if (left <= LICENSE_WARN_MS) return { tone: 'amber', kind: 'expiring', days, graceDaysLeft: null };
   return { tone: 'green', kind: 'fine', days, graceDaysLeft: null };
 }
 
@@ -53,7 +53,7 @@ function readNumber(value: unknown): number | null {
  * A stored licence expiry (license_expiry) as epoch ms, or null: epoch milliseconds, epoch seconds
  * (numbers below 1e11, as JWT exp claims are), numeric strings of either, or ISO date-times.
  */
-export function parseLicenceExpiry(value: unknown): number | null {
+export function parseLicenseExpiry(value: unknown): number | null {
   const n = readNumber(value);
   if (n !== null) return n < 1e11 ? n * 1000 : n;
   if (typeof value !== 'string') return null;

@@ -2,34 +2,34 @@ import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router-dom';
 import { Banner } from '@pitclock/design-system';
 import {
-  LICENCE_LIMITED_TEXT,
-  LICENCE_RECHECK_MS,
-  checkLicenceOnline,
-  fetchLicencePublicKey,
-  licence,
-  licenceBannerState,
+  LICENSE_LIMITED_TEXT,
+  LICENSE_RECHECK_MS,
+  checkLicenseOnline,
+  fetchLicensePublicKey,
+  license,
+  licenseBannerState,
   readDeviceLicense,
   session,
   type ApiClient,
-  type LicenceBannerState,
+  type LicenseBannerState,
 } from '@pitclock/contracts';
 import { useApi } from '../../lib/api-context';
 import { useSignedIn } from '../../lib/session';
-import './licence-banner.css';
+import './license-banner.css';
 
 /** How often a signed-in device that is online asks the server about its licence (renewal, revocation). */
-export const LICENCE_ONLINE_CHECK_MS = 15 * 60_000;
+export const LICENSE_ONLINE_CHECK_MS = 15 * 60_000;
 
-const currentState = (): LicenceBannerState =>
-  licenceBannerState(licence.getLicence() === null ? null : licence.getExpiryMs(), Date.now());
+const currentState = (): LicenseBannerState =>
+  licenseBannerState(license.getLicense() === null ? null : license.getExpiryMs(), Date.now());
 
 /** The banner state, re-read every 60 s and whenever the stored licence changes (this tab or another). */
-function useLicenceBannerState(): LicenceBannerState {
+function useLicenseBannerState(): LicenseBannerState {
   const [state, setState] = useState(currentState);
   useEffect(() => {
     const update = () => setState(currentState());
-    const timer = setInterval(update, LICENCE_RECHECK_MS);
-    const unsubscribe = licence.subscribe(update);
+    const timer = setInterval(update, LICENSE_RECHECK_MS);
+    const unsubscribe = license.subscribe(update);
     return () => {
       clearInterval(timer);
       unsubscribe();
@@ -39,7 +39,7 @@ function useLicenceBannerState(): LicenceBannerState {
 }
 
 /** True once the banner has turned red while shown, until it leaves red. */
-function useTurnedRed(tone: LicenceBannerState['tone']): boolean {
+function useTurnedRed(tone: LicenseBannerState['tone']): boolean {
   const [previousTone, setPreviousTone] = useState(tone);
   const [turnedRed, setTurnedRed] = useState(false);
   if (tone !== previousTone) {
@@ -51,9 +51,9 @@ function useTurnedRed(tone: LicenceBannerState['tone']): boolean {
 
 /** A stored licence with no cached public key, or one that names another key id (the key was replaced). */
 function needsPublicKey(): boolean {
-  const token = licence.getLicence();
+  const token = license.getLicense();
   if (token === null) return false;
-  const key = licence.getPublicKey();
+  const key = license.getPublicKey();
   const kid = readDeviceLicense(token)?.header.kid;
   return key === null || (typeof key !== 'string' && kid !== undefined && key.kid !== kid);
 }
@@ -63,13 +63,13 @@ function needsPublicKey(): boolean {
  * the code was redeemed) or outdated, the key too, so that starting a cook-off works offline later.
  */
 async function checkOnline(client: ApiClient): Promise<void> {
-  const status = await checkLicenceOnline(client, licence, session.getDeviceId());
+  const status = await checkLicenseOnline(client, license, session.getDeviceId());
   if (status === 'offline' || !needsPublicKey()) return;
-  await fetchLicencePublicKey(client, licence).catch(() => undefined);
+  await fetchLicensePublicKey(client, license).catch(() => undefined);
 }
 
 /** Asks the server about this device's licence when mounted and every 15 minutes, if signed in and online. */
-function useOnlineLicenceCheck(): void {
+function useOnlineLicenseCheck(): void {
   const client = useApi();
   const signedIn = useSignedIn();
   useEffect(() => {
@@ -79,18 +79,18 @@ function useOnlineLicenceCheck(): void {
       void checkOnline(client);
     };
     check();
-    const timer = setInterval(check, LICENCE_ONLINE_CHECK_MS);
+    const timer = setInterval(check, LICENSE_ONLINE_CHECK_MS);
     return () => clearInterval(timer);
   }, [client, signedIn]);
 }
 
 const days = (count: number) => `${count} ${count === 1 ? 'day' : 'days'}`;
 
-function bannerText({ kind, days: left, graceDaysLeft }: LicenceBannerState): string | null {
+function bannerText({ kind, days: left, graceDaysLeft }: LicenseBannerState): string | null {
   if (kind === 'expiring') return `Your device licence expires in ${days(left ?? 0)}.`;
   if (kind === 'expired-grace')
     return `Your device licence has expired. ${days(graceDaysLeft ?? 0)} of grace left.`;
-  if (kind === 'expired-beyond') return `Your device licence has expired — ${LICENCE_LIMITED_TEXT}.`;
+  if (kind === 'expired-beyond') return `Your device licence has expired — ${LICENSE_LIMITED_TEXT}.`;
   return null;
 }
 
@@ -99,11 +99,11 @@ function bannerText({ kind, days: left, graceDaysLeft }: LicenceBannerState): st
  * more than 7 days left; amber within 7 days of expiry; red once expired, with the grace days left, then
  * 'functionality may be limited'. Each state links to /promo, coming back to this page.
  */
-export function LicenceBanner() {
-  const state = useLicenceBannerState();
+export function LicenseBanner() {
+  const state = useLicenseBannerState();
   const turnedRed = useTurnedRed(state.tone);
   const { pathname } = useLocation();
-  useOnlineLicenceCheck();
+  useOnlineLicenseCheck();
   const text = bannerText(state);
   if (text === null) return null;
   // Banner makes every red strip an alert; a licence already expired when the page opened is a standing
@@ -112,10 +112,10 @@ export function LicenceBanner() {
   return (
     <Banner
       tone={state.tone}
-      className="licence-banner"
+      className="license-banner"
       data-kind={state.kind}
       action={
-        <Link className="licence-banner__link" to={`/promo?returnTo=${encodeURIComponent(pathname)}`}>
+        <Link className="license-banner__link" to={`/promo?returnTo=${encodeURIComponent(pathname)}`}>
           Enter a promo code
         </Link>
       }

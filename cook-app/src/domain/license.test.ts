@@ -2,29 +2,29 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
   isPromoDisabled,
-  LICENCE_GRACE_MS,
-  licenceBannerState,
+  LICENSE_GRACE_MS,
+  licenseBannerState,
   NO_LICENSE_RETURNED,
   normalisePromoCode,
-  parseLicenceExpiry,
+  parseLicenseExpiry,
   promoCodeSchema,
   promoRemainingUses,
   promoReturnTo,
-  readRedeemedLicence,
-} from './licence';
+  readRedeemedLicense,
+} from './license';
 
 const DAY = 86_400_000;
 const NOW = Date.parse('2026-05-16T12:00:00Z');
 
 describe('licence banner rules (moved to @pitclock/contracts)', () => {
   it('are still importable from the cook-app domain', () => {
-    expect(licenceBannerState(NOW + 3 * DAY, NOW)).toMatchObject({
+    expect(licenseBannerState(NOW + 3 * DAY, NOW)).toMatchObject({
       tone: 'amber',
       kind: 'expiring',
       days: 3,
     });
-    expect(parseLicenceExpiry(NOW / 1000)).toBe(NOW);
-    expect(LICENCE_GRACE_MS).toBe(7 * DAY);
+    expect(parseLicenseExpiry(NOW / 1000)).toBe(NOW);
+    expect(LICENSE_GRACE_MS).toBe(7 * DAY);
   });
 });
 
@@ -87,13 +87,13 @@ describe('promo codes', () => {
   });
 
   it('reads the licence of a redeem response or says none was returned', () => {
-    expect(readRedeemedLicence({ license: 'L1' })).toEqual({ ok: true, licence: 'L1' });
-    expect(readRedeemedLicence({ device_license: { expires_at: 'x' } })).toEqual({
+    expect(readRedeemedLicense({ license: 'L1' })).toEqual({ ok: true, license: 'L1' });
+    expect(readRedeemedLicense({ device_license: { expires_at: 'x' } })).toEqual({
       ok: true,
-      licence: { expires_at: 'x' },
+      license: { expires_at: 'x' },
     });
-    expect(readRedeemedLicence({ token: 'T' })).toEqual({ ok: true, licence: 'T' });
-    expect(readRedeemedLicence({ ok: true })).toEqual({ ok: false, error: NO_LICENSE_RETURNED });
+    expect(readRedeemedLicense({ token: 'T' })).toEqual({ ok: true, license: 'T' });
+    expect(readRedeemedLicense({ ok: true })).toEqual({ ok: false, error: NO_LICENSE_RETURNED });
     expect(NO_LICENSE_RETURNED).toBe('No license returned from server.');
   });
 

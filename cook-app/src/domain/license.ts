@@ -6,14 +6,14 @@ import { z } from 'zod';
 import { isRecord, readFlag, readNumber, readText } from './readers';
 
 export {
-  LICENCE_GRACE_MS,
-  LICENCE_LIMITED_TEXT,
-  LICENCE_RECHECK_MS,
-  LICENCE_WARN_MS,
-  licenceBannerState,
-  parseLicenceExpiry,
-  type LicenceBannerKind,
-  type LicenceBannerState,
+  LICENSE_GRACE_MS,
+  LICENSE_LIMITED_TEXT,
+  LICENSE_RECHECK_MS,
+  LICENSE_WARN_MS,
+  licenseBannerState,
+  parseLicenseExpiry,
+  type LicenseBannerKind,
+  type LicenseBannerState,
 } from '@pitclock/contracts';
 
 export const NO_LICENSE_RETURNED = 'No license returned from server.';
@@ -58,14 +58,14 @@ export const promoCodeSchema = z.string().transform(normalisePromoCode).pipe(z.s
  * The licence in a redeem response: license, device_license or token (a string, or an object kept as is).
  * Error NO_LICENSE_RETURNED when none is present.
  */
-export function readRedeemedLicence(
+export function readRedeemedLicense(
   body: unknown,
-): { ok: true; licence: unknown } | { ok: false; error: string } {
+): { ok: true; license: unknown } | { ok: false; error: string } {
   if (isRecord(body)) {
     for (const key of ['license', 'device_license', 'token']) {
       const value = body[key];
       if ((typeof value === 'string' && value.trim() !== '') || isRecord(value))
-        return { ok: true, licence: value };
+        return { ok: true, license: value };
     }
   }
   return { ok: false, error: NO_LICENSE_RETURNED };

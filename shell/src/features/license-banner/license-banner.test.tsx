@@ -1,26 +1,26 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
-import { LICENCE_RECHECK_MS, api, licence, session, type ApiClient } from '@pitclock/contracts';
+import { LICENSE_RECHECK_MS, api, license, session, type ApiClient } from '@pitclock/contracts';
 import { ApiProvider } from '../../lib/api-context';
 import { startTestServer, testClient, type Reply } from '../../test/test-server';
 import { fakeToken, inOneHour } from '../../test/tokens';
-import { LICENCE_ONLINE_CHECK_MS, LicenceBanner } from './licence-banner';
+import { LICENSE_ONLINE_CHECK_MS, LicenseBanner } from './license-banner';
 
 const DAY = 86_400_000;
 const NOW = Date.parse('2026-05-16T12:00:00Z');
 
 /** A licence whose exp claim is `expiryMs` (the banner reads the expiry; the signature is not its concern). */
-const licenceToken = (expiryMs: number) =>
+const licenseToken = (expiryMs: number) =>
   fakeToken({ sub: '7', device_id: 'device-test', iat: 0, exp: Math.floor(expiryMs / 1000) });
 
-const storeLicence = (expiryMs: number) => licence.save({ licence: licenceToken(expiryMs) });
+const storeLicense = (expiryMs: number) => license.save({ license: licenseToken(expiryMs) });
 
 function renderBanner(at = '/contests', client: ApiClient = api) {
   return render(
     <ApiProvider client={client}>
       <MemoryRouter initialEntries={[at]}>
-        <LicenceBanner />
+        <LicenseBanner />
       </MemoryRouter>
     </ApiProvider>,
   );
@@ -47,14 +47,14 @@ describe('licence banner states (clock fixed)', () => {
 
   it('shows nothing while more than 7 days are left', () => {
     atNow();
-    storeLicence(NOW + 7 * DAY + 1000);
+    storeLicense(NOW + 7 * DAY + 1000);
     const { container } = renderBanner();
     expect(container.innerHTML).toBe('');
   });
 
   it('is an amber status with the days left when 7 days or fewer are left, and links to /promo back to this page', () => {
     atNow();
-    storeLicence(NOW + 7 * DAY);
+    storeLicense(NOW + 7 * DAY);
     renderBanner('/templates/7/steps');
     const banner = screen.getByRole('status');
     expect(banner.textContent).toContain('Your device licence expires in 7 days.');
@@ -64,14 +64,14 @@ describe('licence banner states (clock fixed)', () => {
 
   it('says "1 day" when less than a day is left', () => {
     atNow();
-    storeLicence(NOW + 12 * 3_600_000);
+    storeLicense(NOW + 12 * 3_600_000);
     renderBanner();
     expect(screen.getByRole('status').textContent).toContain('Your device licence expires in 1 day.');
   });
 
   it('is red with the grace days left once expired within the 7-day grace, politely announced when already red at opening', () => {
     atNow();
-    storeLicence(NOW - 2.5 * DAY);
+    storeLicense(NOW - 2.5 * DAY);
     renderBanner();
     const banner = screen.getByRole('status');
     expect(banner.className).toContain('pc-banner--red');
@@ -82,7 +82,7 @@ describe('licence banner states (clock fixed)', () => {
 
   it("is red with 'functionality may be limited' beyond the grace period", () => {
     atNow();
-    storeLicence(NOW - 7 * DAY - 1000);
+    storeLicense(NOW - 7 * DAY - 1000);
     renderBanner('/settings');
     const banner = screen.getByRole('status');
     expect(banner.className).toContain('pc-banner--red');
@@ -95,11 +95,11 @@ describe('licence banner re-checks', () => {
   it('re-checks every 60 s: amber turns into a red alert once the expiry has passed', () => {
     vi.useFakeTimers();
     vi.setSystemTime(NOW);
-    storeLicence(NOW + 30_000);
+    storeLicense(NOW + 30_000);
     renderBanner();
     expect(screen.getByRole('status').textContent).toContain('expires in 1 day.');
     act(() => {
-      vi.advanceTimersByTime(LICENCE_RECHECK_MS - 1000);
+      vi.advanceTimersByTime(LICENSE_RECHECK_MS - 1000);
     });
     expect(screen.getByRole('status').textContent).toContain('expires in 1 day.');
     act(() => {
@@ -116,9 +116,9 @@ describe('licence banner re-checks', () => {
     vi.setSystemTime(NOW);
     const { container } = renderBanner();
     expect(container.innerHTML).toBe('');
-    act(() => licence.save({ licence: licenceToken(NOW + 3 * DAY), promoCode: 'BETA' }));
+    act(() => license.save({ license: licenseToken(NOW + 3 * DAY), promoCode: 'BETA' }));
     expect(screen.getByRole('status').textContent).toContain('expires in 3 days.');
-    act(() => licence.clear());
+    act(() => license.clear());
     expect(container.innerHTML).toBe('');
   });
 
@@ -157,20 +157,20 @@ describe('licence banner online check', () => {
 
   it('a revoked device learns it when the banner mounts: the licence is cleared and the banner goes', async () => {
     signIn();
-    storeLicence(Date.now() + 3 * DAY);
+    storeLicense(Date.now() + 3 * DAY);
     const { server, client } = await checkServer({ json: { status: 'revoked', expires_at: null } });
     renderBanner('/contests', client);
     expect(screen.getByRole('status').textContent).toContain('expires in 3 days.');
     await waitFor(() => expect(screen.queryByRole('status')).toBeNull());
-    expect(licence.getLicence()).toBeNull();
+    expect(license.getLicense()).toBeNull();
     const [request] = server.on('/api/licenses/check');
     expect(request).toMatchObject({ method: 'POST', json: { device_id: session.getDeviceId() } });
   });
 
   it('an active answer stores the renewed licence, and the banner follows its new expiry', async () => {
     signIn();
-    storeLicence(Date.now() + 3 * DAY);
-    const renewed = licenceToken(Date.now() + 200 * DAY);
+    storeLicense(Date.now() + 3 * DAY);
+    const renewed = licenseToken(Date.now() + 200 * DAY);
     const { client } = await checkServer({
       json: {
         status: 'active',
@@ -180,11 +180,11 @@ describe('licence banner online check', () => {
     });
     renderBanner('/contests', client);
     await waitFor(() => expect(screen.queryByRole('status')).toBeNull());
-    expect(licence.getLicence()).toBe(renewed);
+    expect(license.getLicense()).toBe(renewed);
   });
 
   it('does not ask when nobody is signed in', async () => {
-    storeLicence(Date.now() + 3 * DAY);
+    storeLicense(Date.now() + 3 * DAY);
     const { client, calls } = await checkServer({ json: { status: 'revoked', expires_at: null } });
     renderBanner('/contests', client);
     expect(calls).toEqual([]);
@@ -200,7 +200,7 @@ describe('licence banner online check', () => {
     expect(calls).toEqual([]);
     online.mockReturnValue(true);
     act(() => {
-      vi.advanceTimersByTime(LICENCE_ONLINE_CHECK_MS - 1);
+      vi.advanceTimersByTime(LICENSE_ONLINE_CHECK_MS - 1);
     });
     expect(calls).toEqual([]);
     act(() => {
@@ -210,7 +210,7 @@ describe('licence banner online check', () => {
     // (vi.waitFor: testing-library's waitFor polls with setInterval, which is faked here.)
     await vi.waitFor(() => expect(calls.map((call) => call.path)).toEqual(['/api/licenses/check']));
     act(() => {
-      vi.advanceTimersByTime(LICENCE_ONLINE_CHECK_MS);
+      vi.advanceTimersByTime(LICENSE_ONLINE_CHECK_MS);
     });
     await vi.waitFor(() => expect(calls).toHaveLength(2));
   });
@@ -230,49 +230,49 @@ describe('licence banner public key upkeep', () => {
 
   it('after the check, fetches and caches the public key when a licence is stored without one', async () => {
     signIn();
-    storeLicence(Date.now() + 3 * DAY);
+    storeLicense(Date.now() + 3 * DAY);
     const { server, client } = await serve();
     renderBanner('/contests', client);
     // Wait on this server's requests: a check still in flight from an earlier test may cache the same key.
     await waitFor(() =>
       expect(server.requests.map((r) => r.path)).toEqual(['/api/licenses/check', '/api/licenses/public-key']),
     );
-    await waitFor(() => expect(licence.getPublicKey()).toEqual(jwk));
+    await waitFor(() => expect(license.getPublicKey()).toEqual(jwk));
   });
 
   /** A licence whose header names the key `kid`, as the licensing service's do. */
-  const licenceOfKey = (kid: string) => {
-    const [, payload, signature] = licenceToken(Date.now() + 3 * DAY).split('.');
+  const licenseOfKey = (kid: string) => {
+    const [, payload, signature] = licenseToken(Date.now() + 3 * DAY).split('.');
     const header = btoa(JSON.stringify({ alg: 'ES256', typ: 'JWT', kid })).replace(/(?<!=)=+$/, '');
     return `${header}.${payload}.${signature}`;
   };
 
   it('fetches the key again when the licence names another key id than the cached key', async () => {
     signIn();
-    licence.save({ licence: licenceOfKey('k1') });
-    licence.setPublicKey({ ...jwk, kid: 'k0' });
+    license.save({ license: licenseOfKey('k1') });
+    license.setPublicKey({ ...jwk, kid: 'k0' });
     const { server, client } = await serve();
     renderBanner('/contests', client);
     // Wait on this server's requests: a check still in flight from an earlier test may cache the same key.
     await waitFor(() =>
       expect(server.requests.map((r) => r.path)).toEqual(['/api/licenses/check', '/api/licenses/public-key']),
     );
-    await waitFor(() => expect(licence.getPublicKey()).toEqual(jwk));
+    await waitFor(() => expect(license.getPublicKey()).toEqual(jwk));
   });
 
   it('does not fetch the key while the cached one is the key the licence names', async () => {
     signIn();
-    licence.save({ licence: licenceOfKey('k1') });
-    licence.setPublicKey(jwk);
+    license.save({ license: licenseOfKey('k1') });
+    license.setPublicKey(jwk);
     const { client, calls } = await serve();
-    const consulted = vi.spyOn(licence, 'getPublicKey');
+    const consulted = vi.spyOn(license, 'getPublicKey');
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     renderBanner('/contests', client);
     // The check has been answered and the cached key looked at: whether to fetch the key is decided.
     await vi.waitFor(() => expect(consulted).toHaveBeenCalled());
     // The next check, 15 minutes on, is a later call: a key fetch after the first would come before it.
     act(() => {
-      vi.advanceTimersByTime(LICENCE_ONLINE_CHECK_MS);
+      vi.advanceTimersByTime(LICENSE_ONLINE_CHECK_MS);
     });
     await vi.waitFor(() => expect(calls).toHaveLength(2));
     expect(calls.map((call) => call.path)).toEqual(['/api/licenses/check', '/api/licenses/check']);

@@ -2,7 +2,7 @@
 // WebCrypto that signs licences the way the licensing service does, and the contracts' real local HTTP
 // server as the app's API (the default `api` client reads its base from API_BASE_GLOBAL at each call).
 import { afterEach } from 'vitest';
-import { API_BASE_GLOBAL, licence, session } from '@pitclock/contracts';
+import { API_BASE_GLOBAL, license, session } from '@pitclock/contracts';
 import {
   closedPortUrl,
   startTestServer,
@@ -16,22 +16,22 @@ export { type ReceivedRequest, type Reply, type TestServer };
 
 const DAY_S = 86_400;
 
-export type LicenceClaims = { sub: string; device_id: string; iat: number; exp: number; kid: string };
+export type LicenseClaims = { sub: string; device_id: string; iat: number; exp: number; kid: string };
 
-export type TestLicenceKey = {
+export type TestLicenseKey = {
   /** The public key as GET /licenses/public-key serves it. */
   jwk: { kty: string; crv: string; x: string; y: string; kid: string; alg: 'ES256'; use: 'sig' };
   /** The same key as an SPKI PEM (public_key_pem). */
   pem: string;
   /** A compact JWS over `claims`, signed ES256 (signature r||s). */
-  sign(claims: LicenceClaims, header?: object): Promise<string>;
+  sign(claims: LicenseClaims, header?: object): Promise<string>;
 };
 
 const encode = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
 // Not `instanceof ArrayBuffer`: under jsdom WebCrypto's ArrayBuffer comes from another realm.
 const encodeBytes = (bytes: ArrayBuffer) => Buffer.from(bytes).toString('base64url');
 
-export async function createTestLicenceKey(kid = 'test-key'): Promise<TestLicenceKey> {
+export async function createTestLicenseKey(kid = 'test-key'): Promise<TestLicenseKey> {
   const { subtle } = globalThis.crypto;
   const pair = await subtle.generateKey({ name: 'ECDSA', namedCurve: 'P-256' }, true, ['sign', 'verify']);
   const { kty = '', crv = '', x = '', y = '' } = await subtle.exportKey('jwk', pair.publicKey);
@@ -53,7 +53,7 @@ export async function createTestLicenceKey(kid = 'test-key'): Promise<TestLicenc
 }
 
 /** Claims of a licence for this device (session.getDeviceId()), issued a day before NOW, valid a year. */
-export function licenceClaims(key: TestLicenceKey, overrides: Partial<LicenceClaims> = {}): LicenceClaims {
+export function licenseClaims(key: TestLicenseKey, overrides: Partial<LicenseClaims> = {}): LicenseClaims {
   const now = Math.floor(NOW / 1000);
   return {
     sub: '7',
@@ -66,15 +66,15 @@ export function licenceClaims(key: TestLicenceKey, overrides: Partial<LicenceCla
 }
 
 /** Stores a signed licence (claims as licenceClaims with `overrides`) and the key, as a redeem would. */
-export async function storeLicence(key: TestLicenceKey, overrides: Partial<LicenceClaims> = {}) {
-  const token = await key.sign(licenceClaims(key, overrides));
-  licence.setPublicKey(key.jwk);
-  licence.save({ licence: token });
+export async function storeLicense(key: TestLicenseKey, overrides: Partial<LicenseClaims> = {}) {
+  const token = await key.sign(licenseClaims(key, overrides));
+  license.setPublicKey(key.jwk);
+  license.save({ license: token });
   return token;
 }
 
 /** `token` with its payload replaced by `claims` (the signature no longer matches). */
-export function tamper(token: string, claims: LicenceClaims): string {
+export function tamper(token: string, claims: LicenseClaims): string {
   const [header, , signature] = token.split('.');
   return `${header}.${encode(claims)}.${signature}`;
 }

@@ -1,32 +1,32 @@
 import { readDeviceLicense, type LicensePublicKey } from '../schemas/licensing-token';
 import type { StorageLike } from '../session/memory-storage';
 import { browserStorage, readStored, writeStored } from '../session/storage-access';
-import { parseLicenceExpiry } from './licence-rules';
+import { parseLicenseExpiry } from './license-rules';
 
 /** Local storage keys of the device licence (SPEC.md section 3: the licence is kept under two keys). */
-export const LICENCE_KEYS = {
-  licence: 'device_license',
-  licenceAlt: 'deviceLicense',
+export const LICENSE_KEYS = {
+  license: 'device_license',
+  licenseAlt: 'deviceLicense',
   expiry: 'license_expiry',
   lastPromoCode: 'lastPromoCode',
   publicKey: 'license_public_key',
 } as const;
 
-export interface LicenceSave {
-  licence: string;
+export interface LicenseSave {
+  license: string;
   /** Used only when the licence's own exp claim cannot be read: ISO, epoch ms or epoch seconds. */
   expiresAt?: string | number | null;
   /** Stored as lastPromoCode when given; the stored one is kept otherwise. */
   promoCode?: string | null;
 }
 
-export interface LicenceStore {
+export interface LicenseStore {
   /** Local 'device_license', else 'deviceLicense'; null when none is stored. */
-  getLicence(): string | null;
+  getLicense(): string | null;
   /** license_expiry as epoch ms (parseLicenceExpiry), or null. */
   getExpiryMs(): number | null;
   /** Writes both licence keys, license_expiry (ISO) and lastPromoCode when given; notifies. */
-  save(input: LicenceSave): void;
+  save(input: LicenseSave): void;
   /** Removes both licence keys and license_expiry; keeps lastPromoCode and the public key; notifies. */
   clear(): void;
   getLastPromoCode(): string | null;
@@ -40,19 +40,19 @@ export interface LicenceStore {
 /** Where 'storage' events of other tabs arrive (window in a browser). */
 export type StorageEventSource = Pick<EventTarget, 'addEventListener' | 'removeEventListener'>;
 
-export interface LicenceStoreDeps {
+export interface LicenseStoreDeps {
   local?: StorageLike;
   /** Default: window, when there is one. */
   events?: StorageEventSource;
 }
 
-const WATCHED_KEYS = new Set<string>(Object.values(LICENCE_KEYS));
+const WATCHED_KEYS = new Set<string>(Object.values(LICENSE_KEYS));
 const MAX_DATE_MS = 8.64e15;
 
 /** The expiry as ISO: the licence's exp claim when readable, else expiresAt; null when neither is usable. */
-function expiryIso(licence: string, expiresAt: LicenceSave['expiresAt']): string | null {
-  const exp = readDeviceLicense(licence)?.claims.exp;
-  const ms = exp === undefined ? parseLicenceExpiry(expiresAt) : exp * 1000;
+function expiryIso(license: string, expiresAt: LicenseSave['expiresAt']): string | null {
+  const exp = readDeviceLicense(license)?.claims.exp;
+  const ms = exp === undefined ? parseLicenseExpiry(expiresAt) : exp * 1000;
   return ms === null || Math.abs(ms) > MAX_DATE_MS ? null : new Date(ms).toISOString();
 }
 
@@ -94,23 +94,23 @@ function createNotifier(events: StorageEventSource | undefined) {
   return { notify, subscribe };
 }
 
-export function createLicenceStore(deps: LicenceStoreDeps = {}): LicenceStore {
+export function createLicenseStore(deps: LicenseStoreDeps = {}): LicenseStore {
   const local = deps.local ?? browserStorage('localStorage');
   const { notify, subscribe } = createNotifier(deps.events ?? defaultEvents());
-  const K = LICENCE_KEYS;
+  const K = LICENSE_KEYS;
 
   return {
-    getLicence: () => readStored(local, K.licence) ?? readStored(local, K.licenceAlt),
-    getExpiryMs: () => parseLicenceExpiry(readStored(local, K.expiry)),
-    save: ({ licence, expiresAt, promoCode }) => {
-      writeStored(local, K.licence, licence);
-      writeStored(local, K.licenceAlt, licence);
-      writeStored(local, K.expiry, expiryIso(licence, expiresAt));
+    getLicense: () => readStored(local, K.license) ?? readStored(local, K.licenseAlt),
+    getExpiryMs: () => parseLicenseExpiry(readStored(local, K.expiry)),
+    save: ({ license, expiresAt, promoCode }) => {
+      writeStored(local, K.license, license);
+      writeStored(local, K.licenseAlt, license);
+      writeStored(local, K.expiry, expiryIso(license, expiresAt));
       if (typeof promoCode === 'string' && promoCode !== '') writeStored(local, K.lastPromoCode, promoCode);
       notify();
     },
     clear: () => {
-      for (const key of [K.licence, K.licenceAlt, K.expiry]) writeStored(local, key, null);
+      for (const key of [K.license, K.licenseAlt, K.expiry]) writeStored(local, key, null);
       notify();
     },
     getLastPromoCode: () => readStored(local, K.lastPromoCode),
@@ -123,17 +123,17 @@ export function createLicenceStore(deps: LicenceStoreDeps = {}): LicenceStore {
   };
 }
 
-let defaultStore: LicenceStore | undefined;
-const defaultLicence = (): LicenceStore => (defaultStore ??= createLicenceStore());
+let defaultStore: LicenseStore | undefined;
+const defaultLicense = (): LicenseStore => (defaultStore ??= createLicenseStore());
 
 /** The device's licence, bound to window.localStorage on first use. */
-export const licence: LicenceStore = {
-  getLicence: () => defaultLicence().getLicence(),
-  getExpiryMs: () => defaultLicence().getExpiryMs(),
-  save: (input) => defaultLicence().save(input),
-  clear: () => defaultLicence().clear(),
-  getLastPromoCode: () => defaultLicence().getLastPromoCode(),
-  getPublicKey: () => defaultLicence().getPublicKey(),
-  setPublicKey: (key) => defaultLicence().setPublicKey(key),
-  subscribe: (listener) => defaultLicence().subscribe(listener),
+export const license: LicenseStore = {
+  getLicense: () => defaultLicense().getLicense(),
+  getExpiryMs: () => defaultLicense().getExpiryMs(),
+  save: (input) => defaultLicense().save(input),
+  clear: () => defaultLicense().clear(),
+  getLastPromoCode: () => defaultLicense().getLastPromoCode(),
+  getPublicKey: () => defaultLicense().getPublicKey(),
+  setPublicKey: (key) => defaultLicense().setPublicKey(key),
+  subscribe: (listener) => defaultLicense().subscribe(listener),
 };

@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryStorage } from '../session/memory-storage';
 import { makeJwt } from '../test-support/test-server';
-import { LICENCE_KEYS, createLicenceStore, licence } from './licence-store';
+import { LICENSE_KEYS, createLicenseStore, license } from './license-store';
 
 const EXP = 1_800_000_000;
 const EXP_ISO = new Date(EXP * 1000).toISOString();
@@ -12,7 +12,7 @@ const jwk = { kty: 'EC', crv: 'P-256', x: 'xx', y: 'yy', kid: 'k1', alg: 'ES256'
 function setup(initial: Record<string, string> = {}) {
   const local = createMemoryStorage(initial);
   const events = new EventTarget();
-  return { local, events, store: createLicenceStore({ local, events }) };
+  return { local, events, store: createLicenseStore({ local, events }) };
 }
 
 const storageEvent = (key: string | null) => Object.assign(new Event('storage'), { key });
@@ -24,36 +24,36 @@ afterEach(() => {
 describe('licence store keys', () => {
   it('saves the licence under device_license and deviceLicense, its exp claim as ISO license_expiry, and the promo code', () => {
     const { local, store } = setup();
-    store.save({ licence: token(), expiresAt: '2030-01-01T00:00:00Z', promoCode: 'BETA-2026' });
+    store.save({ license: token(), expiresAt: '2030-01-01T00:00:00Z', promoCode: 'BETA-2026' });
     expect(local.getItem('device_license')).toBe(token());
     expect(local.getItem('deviceLicense')).toBe(token());
     expect(local.getItem('license_expiry')).toBe(EXP_ISO);
     expect(local.getItem('lastPromoCode')).toBe('BETA-2026');
-    expect(store.getLicence()).toBe(token());
+    expect(store.getLicense()).toBe(token());
     expect(store.getExpiryMs()).toBe(EXP * 1000);
     expect(store.getLastPromoCode()).toBe('BETA-2026');
   });
 
   it('takes expiresAt when the licence has no readable exp claim, and drops a stale expiry when neither exists', () => {
     const { local, store } = setup();
-    store.save({ licence: 'opaque-licence', expiresAt: '2030-01-01T00:00:00Z' });
+    store.save({ license: 'opaque-licence', expiresAt: '2030-01-01T00:00:00Z' });
     expect(local.getItem('license_expiry')).toBe('2030-01-01T00:00:00.000Z');
-    store.save({ licence: 'opaque-licence', expiresAt: EXP });
+    store.save({ license: 'opaque-licence', expiresAt: EXP });
     expect(local.getItem('license_expiry')).toBe(EXP_ISO);
-    store.save({ licence: 'opaque-licence' });
+    store.save({ license: 'opaque-licence' });
     expect(local.getItem('license_expiry')).toBeNull();
     expect(store.getExpiryMs()).toBeNull();
   });
 
   it('keeps the stored lastPromoCode when a save gives none', () => {
     const { store } = setup({ lastPromoCode: 'FIRST' });
-    store.save({ licence: token() });
+    store.save({ license: token() });
     expect(store.getLastPromoCode()).toBe('FIRST');
   });
 
   it('reads deviceLicense when device_license is missing, and license_expiry in seconds, ms or ISO', () => {
     const { local, store } = setup({ deviceLicense: 'alt-licence', license_expiry: String(EXP) });
-    expect(store.getLicence()).toBe('alt-licence');
+    expect(store.getLicense()).toBe('alt-licence');
     expect(store.getExpiryMs()).toBe(EXP * 1000);
     local.setItem('license_expiry', EXP_ISO);
     expect(store.getExpiryMs()).toBe(EXP * 1000);
@@ -63,13 +63,13 @@ describe('licence store keys', () => {
 
   it('clear removes both licence keys and license_expiry, and keeps lastPromoCode and the public key', () => {
     const { local, store } = setup();
-    store.save({ licence: token(), promoCode: 'BETA' });
+    store.save({ license: token(), promoCode: 'BETA' });
     store.setPublicKey(jwk);
     store.clear();
     expect(local.getItem('device_license')).toBeNull();
     expect(local.getItem('deviceLicense')).toBeNull();
     expect(local.getItem('license_expiry')).toBeNull();
-    expect(store.getLicence()).toBeNull();
+    expect(store.getLicense()).toBeNull();
     expect(store.getLastPromoCode()).toBe('BETA');
     expect(store.getPublicKey()).toEqual(jwk);
   });
@@ -89,9 +89,9 @@ describe('licence store keys', () => {
   });
 
   it('names the keys of SPEC.md section 3', () => {
-    expect(LICENCE_KEYS).toEqual({
-      licence: 'device_license',
-      licenceAlt: 'deviceLicense',
+    expect(LICENSE_KEYS).toEqual({
+      license: 'device_license',
+      licenseAlt: 'deviceLicense',
       expiry: 'license_expiry',
       lastPromoCode: 'lastPromoCode',
       publicKey: 'license_public_key',
@@ -104,12 +104,12 @@ describe('licence store subscription', () => {
     const { store } = setup();
     const listener = vi.fn();
     const unsubscribe = store.subscribe(listener);
-    store.save({ licence: token() });
+    store.save({ license: token() });
     store.setPublicKey(jwk);
     store.clear();
     expect(listener).toHaveBeenCalledTimes(3);
     unsubscribe();
-    store.save({ licence: token() });
+    store.save({ license: token() });
     expect(listener).toHaveBeenCalledTimes(3);
   });
 
@@ -117,7 +117,7 @@ describe('licence store subscription', () => {
     const { events, store } = setup();
     const listener = vi.fn();
     const unsubscribe = store.subscribe(listener);
-    for (const key of Object.values(LICENCE_KEYS)) events.dispatchEvent(storageEvent(key));
+    for (const key of Object.values(LICENSE_KEYS)) events.dispatchEvent(storageEvent(key));
     events.dispatchEvent(storageEvent(null));
     expect(listener).toHaveBeenCalledTimes(6);
     events.dispatchEvent(storageEvent('token'));
@@ -128,15 +128,15 @@ describe('licence store subscription', () => {
   });
 
   it('the default licence store uses window.localStorage and window storage events', () => {
-    licence.save({ licence: token(), promoCode: 'WINDOW' });
+    license.save({ license: token(), promoCode: 'WINDOW' });
     expect(window.localStorage.getItem('device_license')).toBe(token());
     expect(window.localStorage.getItem('license_expiry')).toBe(EXP_ISO);
     const listener = vi.fn();
-    const unsubscribe = licence.subscribe(listener);
+    const unsubscribe = license.subscribe(listener);
     window.dispatchEvent(new StorageEvent('storage', { key: 'license_expiry' }));
     expect(listener).toHaveBeenCalledTimes(1);
     unsubscribe();
-    licence.clear();
+    license.clear();
     expect(window.localStorage.getItem('device_license')).toBeNull();
     expect(window.localStorage.getItem('lastPromoCode')).toBe('WINDOW');
   });

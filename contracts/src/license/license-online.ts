@@ -3,9 +3,9 @@ import { api as defaultApi, type ApiClient } from '../http/api-client';
 import { isApiError } from '../http/api-error';
 import type { LicenseCheckResponse as CheckAnswer, LicenseJwk } from '../schemas/licensing';
 import { session } from '../session/session-store';
-import { licence as defaultLicence, type LicenceStore } from './licence-store';
+import { license as defaultLicense, type LicenseStore } from './license-store';
 
-export type OnlineLicenceStatus = CheckAnswer['status'] | 'offline';
+export type OnlineLicenseStatus = CheckAnswer['status'] | 'offline';
 
 /**
  * The answers' schemas, loaded when first needed: zod then comes with the first licensing call of a
@@ -14,9 +14,9 @@ export type OnlineLicenceStatus = CheckAnswer['status'] | 'offline';
 const schemas = () => import('../schemas/licensing');
 
 /** GET /licenses/public-key (public): caches the licensing service's JWK for offline checks and returns it. */
-export async function fetchLicencePublicKey(
+export async function fetchLicensePublicKey(
   client: ApiClient = defaultApi,
-  store: LicenceStore = defaultLicence,
+  store: LicenseStore = defaultLicense,
 ): Promise<LicenseJwk> {
   const { LicensePublicKeyResponse } = await schemas();
   const answer = await client.get(API_PATHS.licensePublicKey, {
@@ -27,9 +27,9 @@ export async function fetchLicencePublicKey(
   return answer.public_key;
 }
 
-function applyCheck(store: LicenceStore, answer: CheckAnswer): void {
+function applyCheck(store: LicenseStore, answer: CheckAnswer): void {
   if (answer.status === 'active' && answer.license) {
-    store.save({ licence: answer.license, expiresAt: answer.expires_at });
+    store.save({ license: answer.license, expiresAt: answer.expires_at });
   } else if (answer.status === 'revoked' || answer.status === 'none') {
     store.clear();
   }
@@ -41,11 +41,11 @@ function applyCheck(store: LicenceStore, answer: CheckAnswer): void {
  * states. No answer (network, timeout, an error status, an answer of another shape): 'offline', and
  * nothing changes.
  */
-export async function checkLicenceOnline(
+export async function checkLicenseOnline(
   client: ApiClient = defaultApi,
-  store: LicenceStore = defaultLicence,
+  store: LicenseStore = defaultLicense,
   deviceId: string = session.getDeviceId(),
-): Promise<OnlineLicenceStatus> {
+): Promise<OnlineLicenseStatus> {
   const { LicenseCheckResponse } = await schemas();
   let answer: CheckAnswer;
   try {

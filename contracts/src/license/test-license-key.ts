@@ -3,16 +3,16 @@
 import { exportJWK, generateKeyPair, SignJWT } from 'jose';
 import type { DeviceLicenseClaims } from '../schemas/licensing-token';
 
-export type TestLicenceKey = {
+export type TestLicenseKey = {
   /** The public key as GET /licenses/public-key serves it. */
   jwk: JsonWebKey & { kid: string; alg: 'ES256'; use: 'sig' };
   sign(claims: DeviceLicenseClaims, header?: { alg: 'ES256'; typ?: string; kid?: string }): Promise<string>;
 };
 
-export async function createTestLicenceKey(kid = 'k1'): Promise<TestLicenceKey> {
+export async function createTestLicenseKey(kid = 'k1'): Promise<TestLicenseKey> {
   const { privateKey, publicKey } = await generateKeyPair('ES256');
   const { kty, crv, x, y } = await exportJWK(publicKey);
-  const sign: TestLicenceKey['sign'] = (claims, header = { alg: 'ES256', typ: 'JWT', kid }) =>
+  const sign: TestLicenseKey['sign'] = (claims, header = { alg: 'ES256', typ: 'JWT', kid }) =>
     new SignJWT(claims).setProtectedHeader(header).sign(privateKey);
   return { jwk: { kty, crv, x, y, kid, alg: 'ES256', use: 'sig' }, sign };
 }

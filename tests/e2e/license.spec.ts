@@ -43,7 +43,7 @@ test('a cook without a licence is sent to /promo by Start, redeems an admin-made
   await expect(page).toHaveURL(new RegExp(`${runPath}$`));
   await expect(page.getByRole('heading', { level: 1, name: 'Licence Cook' })).toBeVisible();
   // A 30-day licence: nothing to warn about.
-  await expect(page.locator('.licence-banner')).toHaveCount(0);
+  await expect(page.locator('.license-banner')).toHaveCount(0);
 
   // The licence verifies offline with the cached public key: the run still opens with no network.
   await waitForServiceWorkerControl(page);
@@ -70,13 +70,13 @@ test('the licence banner shows each state as a one-day licence runs out', async 
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page).toHaveURL(/\/contests$/);
 
-  const banner = page.locator('.licence-banner');
+  const banner = page.locator('.license-banner');
   await expect(banner).toContainText('Your device licence expires in 1 day.');
   await expect(banner.getByRole('link', { name: 'Enter a promo code' })).toHaveAttribute(
     'href',
     '/promo?returnTo=%2Fcontests',
   );
-  await page.screenshot({ path: path.join(screens, 'licence-banner-expiring-phone.png') });
+  await page.screenshot({ path: path.join(screens, 'license-banner-expiring-phone.png') });
 
   await page.clock.fastForward(2 * DAY_MS); // a day past expiry: six days of grace left
   await page.clock.runFor(61_000); // the 60 s re-check
@@ -85,5 +85,5 @@ test('the licence banner shows each state as a one-day licence runs out', async 
   await page.clock.fastForward(7 * DAY_MS); // past the 7-day grace period
   await page.clock.runFor(61_000);
   await expect(banner).toContainText('Your device licence has expired — functionality may be limited.');
-  await page.screenshot({ path: path.join(screens, 'licence-banner-expired-phone.png') });
+  await page.screenshot({ path: path.join(screens, 'license-banner-expired-phone.png') });
 });

@@ -9,20 +9,20 @@ import {
   type Reply,
   type TestServer,
 } from '../test-support/test-server';
-import { checkLicenceOnline, fetchLicencePublicKey } from './licence-online';
-import { createLicenceStore } from './licence-store';
-import { createTestLicenceKey, type TestLicenceKey } from './test-licence-key';
+import { checkLicenseOnline, fetchLicensePublicKey } from './license-online';
+import { createLicenseStore } from './license-store';
+import { createTestLicenseKey, type TestLicenseKey } from './test-license-key';
 
 const DEVICE = 'device-Mozilla/5.0 (X11; Linux x-abc123';
 const EXP = 1_800_000_000;
 const RENEWED_EXP = EXP + 86_400 * 30;
 const iso = (seconds: number) => new Date(seconds * 1000).toISOString();
 
-let key: TestLicenceKey;
+let key: TestLicenseKey;
 let stored: string;
 let renewed: string;
 beforeAll(async () => {
-  key = await createTestLicenceKey('k1');
+  key = await createTestLicenseKey('k1');
   stored = await key.sign({ sub: '7', device_id: DEVICE, iat: EXP - 86_400, exp: EXP, kid: 'k1' });
   renewed = await key.sign({ sub: '7', device_id: DEVICE, iat: EXP, exp: RENEWED_EXP, kid: 'k1' });
 });
@@ -39,8 +39,8 @@ function setup(baseUrl: string) {
   const session = createSessionStore({ local, session: createMemoryStorage() });
   session.setTokens({ token: makeJwt({ sub: '7', exp: 4_000_000_000 }) });
   const client = createApiClient({ session, base: `${baseUrl}/api`, onSessionExpired: () => {} });
-  const store = createLicenceStore({ local });
-  store.save({ licence: stored, promoCode: 'BETA-2026' });
+  const store = createLicenseStore({ local });
+  store.save({ license: stored, promoCode: 'BETA-2026' });
   store.setPublicKey(key.jwk);
   return { client, store };
 }
@@ -57,11 +57,11 @@ const keyAnswer = () => ({
   public_key_pem: '-----BEGIN PUBLIC KEY-----\nAAAA\n-----END PUBLIC KEY-----\n',
 });
 
-describe('fetchLicencePublicKey', () => {
+describe('fetchLicensePublicKey', () => {
   it('GETs /api/licenses/public-key without a bearer, caches the JWK and returns it', async () => {
     const { server, client } = await serve({ json: keyAnswer() });
-    const store = createLicenceStore({ local: createMemoryStorage() });
-    const jwk = await fetchLicencePublicKey(client, store);
+    const store = createLicenseStore({ local: createMemoryStorage() });
+    const jwk = await fetchLicensePublicKey(client, store);
     expect(jwk).toEqual(key.jwk);
     expect(store.getPublicKey()).toEqual(key.jwk);
     expect(server.requests.map((r) => [r.method, r.path])).toEqual([['GET', '/api/licenses/public-key']]);
@@ -70,21 +70,21 @@ describe('fetchLicencePublicKey', () => {
 
   it('throws on an answer of another shape and keeps the cached key', async () => {
     const { client, store } = await serve({ json: { alg: 'HS256', public_key: 'secret' } });
-    await expect(fetchLicencePublicKey(client, store)).rejects.toMatchObject({ kind: 'invalid-response' });
+    await expect(fetchLicensePublicKey(client, store)).rejects.toMatchObject({ kind: 'invalid-response' });
     expect(store.getPublicKey()).toEqual(key.jwk);
   });
 });
 
-describe('checkLicenceOnline', () => {
+describe('checkLicenseOnline', () => {
   it("'active' POSTs the device id with the bearer and stores the renewed licence, keeping the promo code", async () => {
     const { server, client, store } = await serve({
       json: { status: 'active', license: renewed, expires_at: iso(RENEWED_EXP) },
     });
-    expect(await checkLicenceOnline(client, store, DEVICE)).toBe('active');
+    expect(await checkLicenseOnline(client, store, DEVICE)).toBe('active');
     const [request] = server.on('/api/licenses/check');
     expect(request).toMatchObject({ method: 'POST', json: { device_id: DEVICE } });
     expect(request!.headers.authorization).toMatch(/^Bearer /);
-    expect(store.getLicence()).toBe(renewed);
+    expect(store.getLicense()).toBe(renewed);
     expect(store.getExpiryMs()).toBe(RENEWED_EXP * 1000);
     expect(store.getLastPromoCode()).toBe('BETA-2026');
   });
@@ -93,8 +93,8 @@ describe('checkLicenceOnline', () => {
     "'%s' drops the stored licence and its expiry, keeping the promo code and the public key",
     async (status) => {
       const { client, store } = await serve({ json: { status, expires_at: null } });
-      expect(await checkLicenceOnline(client, store, DEVICE)).toBe(status);
-      expect(store.getLicence()).toBeNull();
+      expect(await checkLicenseOnline(client, store, DEVICE)).toBe(status);
+      expect(store.getLicense()).toBeNull();
       expect(store.getExpiryMs()).toBeNull();
       expect(store.getLastPromoCode()).toBe('BETA-2026');
       expect(store.getPublicKey()).toEqual(key.jwk);
@@ -103,15 +103,15 @@ describe('checkLicenceOnline', () => {
 
   it("'expired' keeps the stored licence, so that the banner shows the expired states", async () => {
     const { client, store } = await serve({ json: { status: 'expired', expires_at: iso(EXP) } });
-    expect(await checkLicenceOnline(client, store, DEVICE)).toBe('expired');
-    expect(store.getLicence()).toBe(stored);
+    expect(await checkLicenseOnline(client, store, DEVICE)).toBe('expired');
+    expect(store.getLicense()).toBe(stored);
     expect(store.getExpiryMs()).toBe(EXP * 1000);
   });
 
   it("'offline' when the server cannot be reached, and nothing changes", async () => {
     const { client, store } = setup(await closedPortUrl());
-    expect(await checkLicenceOnline(client, store, DEVICE)).toBe('offline');
-    expect(store.getLicence()).toBe(stored);
+    expect(await checkLicenseOnline(client, store, DEVICE)).toBe('offline');
+    expect(store.getLicense()).toBe(stored);
     expect(store.getExpiryMs()).toBe(EXP * 1000);
   });
 
@@ -120,7 +120,7 @@ describe('checkLicenceOnline', () => {
     ['an answer of another shape', { json: { status: 'revoked-ish' } }],
   ])("'offline' on %s, and nothing changes", async (_name, reply: Reply) => {
     const { client, store } = await serve(reply);
-    expect(await checkLicenceOnline(client, store, DEVICE)).toBe('offline');
-    expect(store.getLicence()).toBe(stored);
+    expect(await checkLicenseOnline(client, store, DEVICE)).toBe('offline');
+    expect(store.getLicense()).toBe(stored);
   });
 });

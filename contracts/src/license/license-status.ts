@@ -1,13 +1,13 @@
 import { verifyDeviceLicense, type DeviceLicenseClaims } from '../schemas/licensing-token';
-import { LICENCE_GRACE_MS } from './licence-rules';
-import type { LicenceStore } from './licence-store';
+import { LICENSE_GRACE_MS } from './license-rules';
+import type { LicenseStore } from './license-store';
 
-export type DeviceLicenceRefusal = 'none' | 'no-key' | 'invalid' | 'other-device' | 'expired';
+export type DeviceLicenseRefusal = 'none' | 'no-key' | 'invalid' | 'other-device' | 'expired';
 
-export type DeviceLicenceStatus =
-  { ok: true; claims: DeviceLicenseClaims; expiryMs: number } | { ok: false; reason: DeviceLicenceRefusal };
+export type DeviceLicenseStatus =
+  { ok: true; claims: DeviceLicenseClaims; expiryMs: number } | { ok: false; reason: DeviceLicenseRefusal };
 
-export interface DeviceLicenceCheck {
+export interface DeviceLicenseCheck {
   /** The device id of this device (session.getDeviceId()). */
   deviceId: string;
   nowMs: number;
@@ -18,11 +18,11 @@ export interface DeviceLicenceCheck {
  * key, names this device, and has not run out beyond the grace period (a cook-off may still be started
  * during the 7 days of grace, while the banner shows the licence as expired).
  */
-export async function deviceLicenceStatus(
-  store: LicenceStore,
-  { deviceId, nowMs }: DeviceLicenceCheck,
-): Promise<DeviceLicenceStatus> {
-  const token = store.getLicence();
+export async function deviceLicenseStatus(
+  store: LicenseStore,
+  { deviceId, nowMs }: DeviceLicenseCheck,
+): Promise<DeviceLicenseStatus> {
+  const token = store.getLicense();
   if (token === null) return { ok: false, reason: 'none' };
   const key = store.getPublicKey();
   if (key === null) return { ok: false, reason: 'no-key' };
@@ -31,6 +31,6 @@ export async function deviceLicenceStatus(
   const { claims } = verified;
   if (claims.device_id !== deviceId) return { ok: false, reason: 'other-device' };
   const expiryMs = claims.exp * 1000;
-  if (nowMs > expiryMs + LICENCE_GRACE_MS) return { ok: false, reason: 'expired' };
+  if (nowMs > expiryMs + LICENSE_GRACE_MS) return { ok: false, reason: 'expired' };
   return { ok: true, claims, expiryMs };
 }

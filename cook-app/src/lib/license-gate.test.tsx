@@ -3,91 +3,91 @@ import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router-dom';
 import { act, screen, within } from '@testing-library/react';
 import type * as contractsModule from '@pitclock/contracts';
-import { deviceLicenceStatus, LICENCE_GRACE_MS, licence } from '@pitclock/contracts';
+import { deviceLicenseStatus, LICENSE_GRACE_MS, license } from '@pitclock/contracts';
 import {
-  activeLicenceExpiry,
-  hasDeviceLicence,
+  activeLicenseExpiry,
+  hasDeviceLicense,
   isRunPath,
   promoPathFor,
-  RequireDeviceLicence,
+  RequireDeviceLicense,
   runPath,
   SETTINGS_PATH,
   START_WITHOUT_NOTIFICATIONS,
   useStartCookOff,
   type StartCookOffOptions,
-} from './licence-gate';
+} from './license-gate';
 import {
-  createTestLicenceKey,
-  licenceClaims,
+  createTestLicenseKey,
+  licenseClaims,
   startApi,
-  storeLicence,
+  storeLicense,
   tamper,
-  type TestLicenceKey,
-} from './licence-gate.test-support';
+  type TestLicenseKey,
+} from './license-gate.test-support';
 import { cookStore, NOW, renderWithStore } from './test-support';
 
 // The gate's offline checks, observable: each check's answer is a promise in mock.results.
 vi.mock('@pitclock/contracts', async (importOriginal) => {
   const contracts = await importOriginal<typeof contractsModule>();
-  return { ...contracts, deviceLicenceStatus: vi.fn(contracts.deviceLicenceStatus) };
+  return { ...contracts, deviceLicenseStatus: vi.fn(contracts.deviceLicenseStatus) };
 });
 
 const now = () => NOW;
-let key: TestLicenceKey;
+let key: TestLicenseKey;
 beforeAll(async () => {
-  key = await createTestLicenceKey();
+  key = await createTestLicenseKey();
 });
 
 describe('hasDeviceLicence (offline)', () => {
   it("is true for this device's licence signed with the cached key, without any network call", async () => {
     const server = await startApi(() => ({ status: 500 }));
-    await storeLicence(key);
-    expect(await hasDeviceLicence({ now })).toBe(true);
+    await storeLicense(key);
+    expect(await hasDeviceLicense({ now })).toBe(true);
     expect(server.requests).toEqual([]);
   });
 
   it('is false without a licence, and with a licence but no cached public key', async () => {
-    expect(await hasDeviceLicence({ now })).toBe(false);
-    licence.save({ licence: await key.sign(licenceClaims(key)) });
-    expect(await hasDeviceLicence({ now })).toBe(false);
+    expect(await hasDeviceLicense({ now })).toBe(false);
+    license.save({ license: await key.sign(licenseClaims(key)) });
+    expect(await hasDeviceLicense({ now })).toBe(false);
   });
 
   it('is false for a licence of another device, a tampered licence and one signed by another key', async () => {
-    await storeLicence(key, { device_id: 'device-someone-else-abc123' });
-    expect(await hasDeviceLicence({ now })).toBe(false);
+    await storeLicense(key, { device_id: 'device-someone-else-abc123' });
+    expect(await hasDeviceLicense({ now })).toBe(false);
 
-    const token = await storeLicence(key);
-    licence.save({ licence: tamper(token, licenceClaims(key, { exp: licenceClaims(key).exp + 86_400 })) });
-    expect(await hasDeviceLicence({ now })).toBe(false);
+    const token = await storeLicense(key);
+    license.save({ license: tamper(token, licenseClaims(key, { exp: licenseClaims(key).exp + 86_400 })) });
+    expect(await hasDeviceLicense({ now })).toBe(false);
 
-    const other = await createTestLicenceKey(key.jwk.kid);
-    licence.save({ licence: await other.sign(licenceClaims(other)) });
-    expect(await hasDeviceLicence({ now })).toBe(false);
+    const other = await createTestLicenseKey(key.jwk.kid);
+    license.save({ license: await other.sign(licenseClaims(other)) });
+    expect(await hasDeviceLicense({ now })).toBe(false);
   });
 
   it('judges expiry at the given clock: valid through the 7 days of grace, refused after them', async () => {
-    await storeLicence(key);
-    const expiryMs = licenceClaims(key).exp * 1000;
-    expect(await hasDeviceLicence({ now: () => expiryMs + LICENCE_GRACE_MS })).toBe(true);
-    expect(await hasDeviceLicence({ now: () => expiryMs + LICENCE_GRACE_MS + 1 })).toBe(false);
+    await storeLicense(key);
+    const expiryMs = licenseClaims(key).exp * 1000;
+    expect(await hasDeviceLicense({ now: () => expiryMs + LICENSE_GRACE_MS })).toBe(true);
+    expect(await hasDeviceLicense({ now: () => expiryMs + LICENSE_GRACE_MS + 1 })).toBe(false);
   });
 });
 
 describe('activeLicenceExpiry (offline)', () => {
   it("is the stored expiry of this device's valid licence while it has not run out", async () => {
-    await storeLicence(key);
-    expect(await activeLicenceExpiry({ now })).toBe(licenceClaims(key).exp * 1000);
-    expect(await activeLicenceExpiry({ now: () => licenceClaims(key).exp * 1000 - 1 })).toBe(
-      licenceClaims(key).exp * 1000,
+    await storeLicense(key);
+    expect(await activeLicenseExpiry({ now })).toBe(licenseClaims(key).exp * 1000);
+    expect(await activeLicenseExpiry({ now: () => licenseClaims(key).exp * 1000 - 1 })).toBe(
+      licenseClaims(key).exp * 1000,
     );
   });
 
   it('is null without a licence, once it has run out (also in its grace days) and for another device', async () => {
-    expect(await activeLicenceExpiry({ now })).toBeNull();
-    await storeLicence(key);
-    expect(await activeLicenceExpiry({ now: () => licenceClaims(key).exp * 1000 })).toBeNull();
-    await storeLicence(key, { device_id: 'device-someone-else-abc123' });
-    expect(await activeLicenceExpiry({ now })).toBeNull();
+    expect(await activeLicenseExpiry({ now })).toBeNull();
+    await storeLicense(key);
+    expect(await activeLicenseExpiry({ now: () => licenseClaims(key).exp * 1000 })).toBeNull();
+    await storeLicense(key, { device_id: 'device-someone-else-abc123' });
+    expect(await activeLicenseExpiry({ now })).toBeNull();
   });
 });
 
@@ -104,13 +104,13 @@ describe('RequireDeviceLicence (run-route guard)', () => {
   const runRoute = '/contests/:id/steps';
 
   it('shows a spinner while checking, then the run screen for a licensed device', async () => {
-    await storeLicence(key);
+    await storeLicense(key);
     const bundle = await cookStore();
     renderWithStore(
       bundle,
-      <RequireDeviceLicence now={now}>
+      <RequireDeviceLicense now={now}>
         <p>Run screen</p>
-      </RequireDeviceLicence>,
+      </RequireDeviceLicense>,
       { path: runPath('c-1'), route: runRoute },
     );
     expect(screen.getByRole('status').textContent).toContain('Checking the device licence');
@@ -121,9 +121,9 @@ describe('RequireDeviceLicence (run-route guard)', () => {
     const bundle = await cookStore();
     renderWithStore(
       bundle,
-      <RequireDeviceLicence now={now}>
+      <RequireDeviceLicense now={now}>
         <p>Run screen</p>
-      </RequireDeviceLicence>,
+      </RequireDeviceLicense>,
       { path: '/contests/c-1/runs/r-2/steps?view=all', route: '/contests/:contestId/runs/:runId/steps' },
     );
     const location = await screen.findByTestId('location');
@@ -133,7 +133,7 @@ describe('RequireDeviceLicence (run-route guard)', () => {
   });
 
   it('moving between run routes keeps the run screen mounted while the licence is checked again', async () => {
-    await storeLicence(key);
+    await storeLicense(key);
     const bundle = await cookStore();
     let mounts = 0;
     function RunScreen() {
@@ -150,12 +150,12 @@ describe('RequireDeviceLicence (run-route guard)', () => {
     }
     const { user } = renderWithStore(
       bundle,
-      <RequireDeviceLicence now={now}>
+      <RequireDeviceLicense now={now}>
         <RunScreen />
-      </RequireDeviceLicence>,
+      </RequireDeviceLicense>,
       { path: runPath('c-1'), route: runRoute },
     );
-    const checks = vi.mocked(deviceLicenceStatus);
+    const checks = vi.mocked(deviceLicenseStatus);
     const runC1 = await screen.findByRole('button', { name: 'Run c-1' });
     const checksBefore = checks.mock.calls.length;
     await user.click(runC1);
@@ -172,17 +172,17 @@ describe('RequireDeviceLicence (run-route guard)', () => {
   });
 
   it('checks again when the stored licence changes: a cleared licence leaves the run route for /promo', async () => {
-    await storeLicence(key);
+    await storeLicense(key);
     const bundle = await cookStore();
     renderWithStore(
       bundle,
-      <RequireDeviceLicence now={now}>
+      <RequireDeviceLicense now={now}>
         <p>Run screen</p>
-      </RequireDeviceLicence>,
+      </RequireDeviceLicense>,
       { path: runPath('c-1'), route: runRoute },
     );
     expect(await screen.findByText('Run screen')).toBeTruthy();
-    act(() => licence.clear());
+    act(() => license.clear());
     expect((await screen.findByTestId('location')).textContent).toBe(promoPathFor(runPath('c-1')));
   });
 });
@@ -220,7 +220,7 @@ describe('useStartCookOff (Start of a cook-off)', () => {
   });
 
   it('with a licence and notification permission granted goes straight to the run route', async () => {
-    await storeLicence(key);
+    await storeLicense(key);
     vi.stubGlobal('Notification', { permission: 'granted' });
     await clickStart();
     expect((await screen.findByTestId('location')).textContent).toBe(runPath('c-1'));
@@ -228,7 +228,7 @@ describe('useStartCookOff (Start of a cook-off)', () => {
   });
 
   it('with a licence but notifications not enabled asks to confirm in-app alerts; Continue goes to the run', async () => {
-    await storeLicence(key);
+    await storeLicense(key);
     vi.stubGlobal('Notification', { permission: 'default' });
     const { user } = await clickStart();
     const dialog = await screen.findByRole('alertdialog', { name: 'Start cook-off' });
@@ -244,7 +244,7 @@ describe('useStartCookOff (Start of a cook-off)', () => {
   });
 
   it('with a licence but notifications blocked, Cancel of the confirm goes to /settings', async () => {
-    await storeLicence(key);
+    await storeLicense(key);
     const { user } = await clickStart({ notificationPermission: () => 'denied' });
     const dialog = await screen.findByRole('alertdialog', { name: 'Start cook-off' });
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
@@ -265,7 +265,7 @@ describe('useStartCookOff (Start of a cook-off)', () => {
   }
 
   it('open() takes a run route through the same Start flow, and any other path directly', async () => {
-    await storeLicence(key);
+    await storeLicense(key);
     const bundle = await cookStore();
     const run = renderWithStore(bundle, <OpenButton path="/contests/c-1/runs/r-2/steps?view=all" />, {
       path: '/here',
@@ -276,7 +276,7 @@ describe('useStartCookOff (Start of a cook-off)', () => {
     expect((await screen.findByTestId('location')).textContent).toBe('/contests/c-1/runs/r-2/steps?view=all');
     run.unmount();
 
-    licence.clear();
+    license.clear();
     const other = renderWithStore(bundle, <OpenButton path="/templates" />, { path: '/here' });
     await other.user.click(screen.getByRole('button', { name: 'Open' }));
     expect((await screen.findByTestId('location')).textContent).toBe('/templates');
@@ -288,7 +288,7 @@ describe('useStartCookOff (Start of a cook-off)', () => {
   });
 
   it('asks too where notifications are unsupported (no window.Notification): in-app alerts only', async () => {
-    await storeLicence(key);
+    await storeLicense(key);
     expect('Notification' in window).toBe(false);
     const { user } = await clickStart();
     const dialog = await screen.findByRole('alertdialog', { name: 'Start cook-off' });

@@ -9,7 +9,7 @@
 import { useCallback, useEffect, useEffectEvent, useState, type ReactNode } from 'react';
 import { matchPath, Navigate, useLocation, useNavigate } from 'react-router-dom';
 import { ConfirmDialog, Spinner } from '@pitclock/design-system';
-import { deviceLicenceStatus, licence, session, type LicenceStore } from '@pitclock/contracts';
+import { deviceLicenseStatus, license, session, type LicenseStore } from '@pitclock/contracts';
 import { readNotificationPermission, type NotificationPermissionState } from './notification-permission';
 
 /** Where the promo screen lives (SPEC.md section 2). */
@@ -51,11 +51,11 @@ export function promoPathFor(returnTo: string): string {
   return `${PROMO_PATH}?returnTo=${encodeURIComponent(returnTo)}`;
 }
 
-export type LicenceGateOptions = {
+export type LicenseGateOptions = {
   /** The clock in epoch ms (default Date.now): a licence is judged at this time. */
   now?: () => number;
-  /** The stored licence (default the app's `licence` store on localStorage). */
-  store?: LicenceStore;
+  /** The stored licence (default the app's `license` store on localStorage). */
+  store?: LicenseStore;
   /** This device's id (default the session's stored bbq_device_id). */
   deviceId?: () => string;
 };
@@ -64,13 +64,13 @@ export type LicenceGateOptions = {
  * Whether this device holds a valid device licence now: signed by the licensing key, for this device id,
  * not expired (as deviceLicenceStatus judges it). Offline; any failure of the check counts as no licence.
  */
-export async function hasDeviceLicence({
+export async function hasDeviceLicense({
   now = Date.now,
-  store = licence,
+  store = license,
   deviceId = () => session.getDeviceId(),
-}: LicenceGateOptions = {}): Promise<boolean> {
+}: LicenseGateOptions = {}): Promise<boolean> {
   try {
-    const status = await deviceLicenceStatus(store, { deviceId: deviceId(), nowMs: now() });
+    const status = await deviceLicenseStatus(store, { deviceId: deviceId(), nowMs: now() });
     return status.ok;
   } catch {
     return false;
@@ -82,14 +82,14 @@ export async function hasDeviceLicence({
  * exp) of this device's valid licence while it has not run out yet; null without one, or once it has run
  * out (also during the grace days). Offline, as hasDeviceLicence.
  */
-export async function activeLicenceExpiry({
+export async function activeLicenseExpiry({
   now = Date.now,
-  store = licence,
+  store = license,
   deviceId = () => session.getDeviceId(),
-}: LicenceGateOptions = {}): Promise<number | null> {
+}: LicenseGateOptions = {}): Promise<number | null> {
   try {
     const nowMs = now();
-    const status = await deviceLicenceStatus(store, { deviceId: deviceId(), nowMs });
+    const status = await deviceLicenseStatus(store, { deviceId: deviceId(), nowMs });
     if (!status.ok) return null;
     const expiryMs = store.getExpiryMs() ?? status.expiryMs;
     return expiryMs > nowMs ? expiryMs : null;
@@ -98,7 +98,7 @@ export async function activeLicenceExpiry({
   }
 }
 
-export type StartCookOffOptions = LicenceGateOptions & {
+export type StartCookOffOptions = LicenseGateOptions & {
   /** The notification permission now (default readNotificationPermission, read at each Start). */
   notificationPermission?: () => NotificationPermissionState;
 };
@@ -134,7 +134,7 @@ export function useStartCookOff({
   /** The start flow towards the run route `target`. */
   const startAt = useCallback(
     async (target: string, replace: boolean) => {
-      const ok = await hasDeviceLicence({ now, store, deviceId });
+      const ok = await hasDeviceLicense({ now, store, deviceId });
       if (!ok) await navigate(promoPathFor(target), { replace });
       else if (notificationPermission() === 'granted') await navigate(target, { replace });
       else setConfirming({ target, replace });
@@ -173,7 +173,7 @@ export function useStartCookOff({
   return { start, open, confirmation };
 }
 
-export type RequireDeviceLicenceProps = LicenceGateOptions & { children: ReactNode };
+export type RequireDeviceLicenseProps = LicenseGateOptions & { children: ReactNode };
 
 /**
  * Guard of the run routes: renders `children` while this device holds a valid licence, else replaces the
@@ -181,13 +181,13 @@ export type RequireDeviceLicenceProps = LicenceGateOptions & { children: ReactNo
  * checks again, keeping what it shows meanwhile (no remount of the run screen), when the path changes or
  * the stored licence changes (saved, renewed, cleared, also from another tab).
  */
-export function RequireDeviceLicence({ children, ...options }: RequireDeviceLicenceProps) {
+export function RequireDeviceLicense({ children, ...options }: RequireDeviceLicenseProps) {
   const location = useLocation();
   const here = location.pathname + location.search;
   const [licensed, setLicensed] = useState<boolean | null>(null);
   const [changes, setChanges] = useState(0);
-  const check = useEffectEvent(() => hasDeviceLicence(options));
-  const store = options.store ?? licence;
+  const check = useEffectEvent(() => hasDeviceLicense(options));
+  const store = options.store ?? license;
 
   useEffect(() => store.subscribe(() => setChanges((n) => n + 1)), [store]);
 
