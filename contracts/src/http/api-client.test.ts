@@ -5,6 +5,7 @@ import { createMemoryStorage } from '../session/memory-storage';
 import { createSessionStore, type SessionStore } from '../session/session-store';
 import {
   closedPortUrl,
+  held,
   makeJwt,
   startTestServer,
   type Reply,
@@ -67,7 +68,7 @@ function authServer(options: { refresh?: (req: ReceivedRequest) => Reply; valid?
     if (req.path === '/api/auth/refresh') {
       if (options.refresh) return options.refresh(req);
       return (req.json as { refresh_token?: string }).refresh_token === 'r1'
-        ? { json: { token: valid, refresh_token: 'r2', device_id: 'device-1' }, delayMs: 30 }
+        ? { json: { token: valid, refresh_token: 'r2', device_id: 'device-1' } }
         : unauthorized;
     }
     if (options.valid) valid = options.valid();
@@ -239,7 +240,7 @@ describe('errors', () => {
   });
 
   it("throws kind 'timeout', status 0 when the answer is slower than timeoutMs", async () => {
-    const server = await serve(() => ({ json: { late: true }, delayMs: 2000 }));
+    const server = await serve(() => held({ json: { late: true } }).reply);
     const err = await setup(server)
       .client.post('/login', { email: 'a@b.c' }, { timeoutMs: 50, auth: false })
       .catch((e: unknown) => e);
@@ -248,12 +249,13 @@ describe('errors', () => {
   });
 
   it("rejects with the caller's abort reason (not an ApiError) when the caller aborts", async () => {
-    const server = await serve(() => ({ json: {}, delayMs: 2000 }));
+    const server = await serve(() => held({ json: {} }).reply);
     const controller = new AbortController();
     const pending = setup(server)
       .client.get('/slow', { signal: controller.signal })
       .catch((e: unknown) => e);
-    setTimeout(() => controller.abort(), 20);
+    await vi.waitFor(() => expect(server.on('/api/slow')).toHaveLength(1));
+    controller.abort();
     const err = await pending;
     expect(err).not.toBeInstanceOf(ApiError);
     expect((err as Error).name).toBe('AbortError');
@@ -300,14 +302,25 @@ describe('refresh and retry (SPEC.md section 8)', () => {
   });
 
   it('concurrent 401s share one refresh call', async () => {
-    const server = await authServer();
-    const { client } = setup(server, {}, { token: 'stale', refresh_token: 'r1' });
-    const answers = await Promise.all([
+    const refresh = held({ json: { token: 'fresh-token', refresh_token: 'r2', device_id: 'device-1' } });
+    const server = await authServer({ refresh: () => refresh.reply });
+    let unauthorizedSeen = 0;
+    const countingFetch: typeof fetch = async (input, init) => {
+      const response = await fetch(input, init);
+      if (response.status === 401) unauthorizedSeen += 1;
+      return response;
+    };
+    const { client } = setup(server, { fetch: countingFetch }, { token: 'stale', refresh_token: 'r1' });
+    const pending = Promise.all([
       client.get('/a'),
       client.get('/b'),
       client.post('/c', {}),
       client.get('/d'),
     ]);
+    // The refresh stays open until every call has had its 401.
+    await vi.waitFor(() => expect(unauthorizedSeen).toBe(4));
+    refresh.release();
+    const answers = await pending;
     expect(answers.map((a) => (a as { path: string }).path)).toEqual([
       '/api/a',
       '/api/b',

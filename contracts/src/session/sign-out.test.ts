@@ -1,6 +1,12 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createApiClient } from '../http/api-client';
-import { closedPortUrl, startTestServer, type TestServer } from '../test-support/test-server';
+import {
+  closedPortUrl,
+  held,
+  startTestServer,
+  type Reply,
+  type TestServer,
+} from '../test-support/test-server';
 import { createMemoryStorage } from './memory-storage';
 import { createSessionStore } from './session-store';
 import { signOut } from './sign-out';
@@ -23,8 +29,8 @@ function expectSignedOut({ local, tab }: ReturnType<typeof signedIn>) {
   expect(tab.getItem('token')).toBeNull();
 }
 
-async function server(delayMs = 0, status = 204) {
-  const started = await startTestServer(() => ({ status, delayMs }));
+async function server(reply: Reply = { status: 204 }) {
+  const started = await startTestServer(() => reply);
   servers.push(started);
   return started;
 }
@@ -35,13 +41,20 @@ const clientOn = (base: string, session: ReturnType<typeof signedIn>['session'])
 describe('signOut', () => {
   it('clears the tokens at once and revokes the refresh token on the server (POST /auth/logout, no bearer)', async () => {
     const device = signedIn();
-    const api = await server(100);
+    const revoke = held({ status: 204 });
+    const api = await server(revoke.reply);
+    let finished = false;
     const done = signOut({
       client: clientOn(api.url, device.session),
       session: device.session,
       online: () => true,
-    });
+    }).then(() => (finished = true));
     expectSignedOut(device);
+    await vi.waitFor(() => expect(api.requests).toHaveLength(1));
+    // Signed out while the server has not answered yet.
+    expectSignedOut(device);
+    expect(finished).toBe(false);
+    revoke.release();
     await done;
     expect(api.requests.map((r) => [r.method, r.path, r.json])).toEqual([
       ['POST', '/api/auth/logout', { refresh_token: 'r1' }],
@@ -72,7 +85,7 @@ describe('signOut', () => {
 
   it('the server failing (500): sign-out still completes with the tokens cleared', async () => {
     const device = signedIn();
-    const api = await server(0, 500);
+    const api = await server({ status: 500 });
     await expect(
       signOut({ client: clientOn(api.url, device.session), session: device.session, online: () => true }),
     ).resolves.toBeUndefined();

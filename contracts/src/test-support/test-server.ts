@@ -17,8 +17,24 @@ export interface Reply {
   json?: unknown;
   text?: string;
   headers?: Record<string, string>;
-  /** Wait this long before answering (timeout tests, overlapping requests). */
+  /** Wait this long before answering. Prefer `hold` (see held()): a fixed delay is slow or flaky. */
   delayMs?: number;
+  /** Answer only once this settles, or the server closes: a reply the test holds and releases. */
+  hold?: Promise<unknown>;
+}
+
+export interface HeldReply {
+  /** The reply for a handler to return; the server sends it only after release() (or its close). */
+  reply: Reply;
+  /** Sends the reply to every request held on it; later requests get it at once. */
+  release(): void;
+}
+
+/** A reply the test holds, to see a loading state, outlast a timeout or abort a call in flight. */
+export function held(reply: Reply = {}): HeldReply {
+  let release = () => {};
+  const hold = new Promise<void>((resolve) => (release = resolve));
+  return { reply: { ...reply, hold }, release };
 }
 
 export interface TestServer {
@@ -36,6 +52,8 @@ export async function startTestServer(
   handler: (req: ReceivedRequest) => Reply | Promise<Reply>,
 ): Promise<TestServer> {
   const requests: ReceivedRequest[] = [];
+  let releaseAll = () => {};
+  const closed = new Promise<void>((resolve) => (releaseAll = resolve));
   const server = createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -60,6 +78,7 @@ export async function startTestServer(
         requests.push(received);
         const reply = await handler(received);
         if (reply.delayMs) await sleep(reply.delayMs);
+        if (reply.hold) await Promise.race([reply.hold.catch(() => {}), closed]);
         if (res.destroyed) return;
         const headers: Record<string, string> = { ...reply.headers };
         let body = reply.text ?? '';
@@ -80,6 +99,7 @@ export async function startTestServer(
     on: (path) => requests.filter((r) => r.path === path),
     close: () =>
       new Promise<void>((resolve) => {
+        releaseAll();
         server.closeAllConnections();
         server.close(() => resolve());
       }),

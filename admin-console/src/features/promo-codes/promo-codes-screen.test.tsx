@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { CreatePromoCodeRequest } from '@pitclock/contracts/schemas';
+import { held } from '@pitclock/contracts/testing';
 import { COPY_FAILED_TEXT } from '../../lib/copy-button';
 import { clientFor, renderScreen } from '../../test/render-admin';
 import { PromoCodesScreen } from './promo-codes-screen';
@@ -84,10 +85,13 @@ describe('Promo codes screen: list', () => {
 
   it('shows a spinner while loading, then the table that stacks into cards on a phone', async () => {
     const server = await start();
-    server.override = (req) =>
-      req.method === 'GET' && req.path === LIST ? { delayMs: 150, json: server.codes } : undefined;
+    const list = held({ json: server.codes });
+    server.override = (req) => (req.method === 'GET' && req.path === LIST ? list.reply : undefined);
     render(server);
     expect(screen.getByText('Loading promo codes')).toBeTruthy();
+    await waitFor(() => expect(gets(server)).toBe(1));
+    expect(screen.getByText('Loading promo codes')).toBeTruthy();
+    list.release();
     const table = await screen.findByRole('table', { name: 'Promo codes' });
     expect(table.className).toContain('pc-table--stack-below-md');
     expect(screen.queryByText('Loading promo codes')).toBeNull();

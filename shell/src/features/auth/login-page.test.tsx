@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { cleanup, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AUTH_MESSAGES, NETWORK_ERROR_TEXT, session } from '@pitclock/contracts';
+import { held } from '@pitclock/contracts/testing';
 import { renderRoutes } from '../../test/render-pages';
 import { closedPortUrl, startTestServer, testClient, type Reply } from '../../test/test-server';
 import { fakeToken, inOneHour } from '../../test/tokens';
@@ -104,7 +105,7 @@ describe('login form', () => {
   });
 
   it('a server that does not answer within the timeout gives up with the timeout text', async () => {
-    const { user } = await renderLogin(() => ({ ...granted, delayMs: 1000 }), { timeoutMs: 50 });
+    const { user } = await renderLogin(() => held(granted).reply, { timeoutMs: 50 });
     await signInWith(user);
     expect((await screen.findByRole('alert')).textContent).toBe(TIMEOUT_TEXT);
     expect(session.getToken()).toBeNull();
@@ -155,10 +156,12 @@ describe('login form', () => {
   });
 
   it('the button is busy while the call is on its way, and a second submit sends nothing more', async () => {
-    const { server, user } = await renderLogin(() => ({ ...granted, delayMs: 300 }));
+    const login = held(granted);
+    const { server, user } = await renderLogin(() => login.reply);
     await signInWith(user);
     expect(signInButton().getAttribute('aria-busy')).toBe('true');
     await user.click(signInButton());
+    login.release();
     await screen.findByTestId('where');
     expect(server.on('/api/login')).toHaveLength(1);
   });
@@ -181,15 +184,17 @@ describe('login form', () => {
 
   it('the error of a failed attempt goes when the next attempt starts', async () => {
     let calls = 0;
+    const second = held(granted);
     const { user } = await renderLogin(() =>
       ++calls === 1
         ? { status: 401, json: { error: 'invalid_credentials', message: 'Invalid email or password.' } }
-        : { ...granted, delayMs: 200 },
+        : second.reply,
     );
     await signInWith(user);
     await screen.findByRole('alert');
     await user.click(signInButton());
     expect(screen.queryByRole('alert')).toBeNull();
+    second.release();
     await screen.findByTestId('where');
   });
 });

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AUTH_MESSAGES, NETWORK_ERROR_TEXT, session } from '@pitclock/contracts';
+import { held } from '@pitclock/contracts/testing';
 import { renderRoutes } from '../../test/render-pages';
 import { closedPortUrl, startTestServer, testClient, type Reply } from '../../test/test-server';
 import { LoginPage } from './login-page';
@@ -178,14 +179,12 @@ describe('signup form: the register call', () => {
   });
 
   it('the button shows it is busy while the call is on its way', async () => {
-    const { user } = await renderSignup(() => ({
-      status: 201,
-      json: { message: m.registered },
-      delayMs: 300,
-    }));
+    const register = held({ status: 201, json: { message: m.registered } });
+    const { user } = await renderSignup(() => register.reply);
     await fill(user);
     await user.click(submitButton());
     expect(submitButton().getAttribute('aria-busy')).toBe('true');
+    register.release();
     await screen.findByRole('heading', { name: 'Sign in' });
   });
 
@@ -220,11 +219,13 @@ describe('signup form: the register call', () => {
   });
 
   it('a second submit while the first is on its way sends nothing more', async () => {
-    const { server, user } = await renderSignup(() => ({ status: 201, json: {}, delayMs: 200 }));
+    const register = held({ status: 201, json: {} });
+    const { server, user } = await renderSignup(() => register.reply);
     await fill(user);
     await user.click(submitButton());
     await user.click(submitButton());
     await user.keyboard('{Enter}');
+    register.release();
     await waitFor(() => expect(screen.getByRole('heading', { name: 'Sign in' })).toBeTruthy());
     expect(server.on('/api/auth/register')).toHaveLength(1);
   });
