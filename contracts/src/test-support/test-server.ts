@@ -17,8 +17,6 @@ export interface Reply {
   json?: unknown;
   text?: string;
   headers?: Record<string, string>;
-  /** Wait this long before answering. Prefer `hold` (see held()): a fixed delay is slow or flaky. */
-  delayMs?: number;
   /** Answer only once this settles, or the server closes: a reply the test holds and releases. */
   hold?: Promise<unknown>;
 }
@@ -45,8 +43,6 @@ export interface TestServer {
   on(path: string): ReceivedRequest[];
   close(): Promise<void>;
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export async function startTestServer(
   handler: (req: ReceivedRequest) => Reply | Promise<Reply>,
@@ -77,7 +73,6 @@ export async function startTestServer(
         };
         requests.push(received);
         const reply = await handler(received);
-        if (reply.delayMs) await sleep(reply.delayMs);
         if (reply.hold) await Promise.race([reply.hold.catch(() => {}), closed]);
         if (res.destroyed) return;
         const headers: Record<string, string> = { ...reply.headers };

@@ -1,7 +1,7 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { LICENSE_KEYS, LICENSING_MESSAGES, NETWORK_ERROR_TEXT, license, session } from '@pitclock/contracts';
-import { makeJwt } from '@pitclock/contracts/testing';
+import { held, makeJwt, type Reply } from '@pitclock/contracts/testing';
 import { hasDeviceLicense, SETTINGS_PATH, START_WITHOUT_NOTIFICATIONS } from '../../lib/license-gate';
 import {
   createTestLicenseKey,
@@ -41,10 +41,7 @@ const stored = () => Object.fromEntries(Object.values(LICENSE_KEYS).map((k) => [
 const nothingStored = Object.fromEntries(Object.values(LICENSE_KEYS).map((k) => [k, null]));
 
 /** The licensing service: a redeem answered by `redeem`, the public key of `key` (or `keyReply`). */
-async function licensingApi(
-  redeem: () => { status?: number; json?: unknown; delayMs?: number },
-  keyReply?: { status: number },
-) {
+async function licensingApi(redeem: () => Reply, keyReply?: { status: number }) {
   return startApi((req) => {
     if (req.method === 'POST' && req.path === REDEEM) return redeem();
     if (req.method === 'GET' && req.path === PUBLIC_KEY)
@@ -150,12 +147,17 @@ describe('Promo code screen', () => {
 
   it('shows the button loading while the server answers', async () => {
     const { reply } = await granted();
-    await licensingApi(() => ({ ...reply, delayMs: 300 }));
+    const answer = held(reply);
+    const server = await licensingApi(() => answer.reply);
     const { user } = await renderPromo();
     await user.type(codeField(), 'SMOKE26');
     await user.click(redeemButton());
     expect(redeemButton().getAttribute('aria-busy')).toBe('true');
     expect(codeField().readOnly).toBe(true);
+    // Still busy while the request waits at the server.
+    await waitFor(() => expect(server.on(REDEEM)).toHaveLength(1));
+    expect(redeemButton().getAttribute('aria-busy')).toBe('true');
+    answer.release();
     expect(await screen.findByText('Licence active until 06/01/2027')).toBeTruthy();
   });
 
