@@ -91,6 +91,10 @@ console.log(
 console.log(
   `  admin-console downloaded by a non-admin: ${adminFetched.length ? `YES (${adminFetched.join(', ')})` : 'no'}`,
 );
+console.log('  files on a first visit to /:');
+for (const [url, bytes] of [...welcome.pageScripts].sort((a, b) => b[1] - a[1])) {
+  console.log(`    ${kb(bytes).padStart(7)} KB  ${new URL(url).pathname}`);
+}
 console.log('  files on a first visit to /contests:');
 for (const [url, bytes] of [...contests.pageScripts].sort((a, b) => b[1] - a[1])) {
   console.log(`    ${kb(bytes).padStart(7)} KB  ${new URL(url).pathname}`);
