@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { AUTH_MESSAGES, LoginRequest, RegisterRequest } from '@pitclock/contracts';
+import { AUTH_MESSAGES } from '@pitclock/contracts';
+// The schemas' own subpath: bundled into this lazy page's chunk, not into the contracts every visit loads.
+import { LoginRequest, RegisterRequest } from '@pitclock/contracts/schemas';
 
 // The account forms' rules are the server's (contracts' schemas, SPEC.md section 5); signup adds the
 // repeated password, which only the form has.
