@@ -58,6 +58,16 @@ import {
   UserLicensesResponse,
   VapidPublicKeyResponse,
   VersionResponse,
+  SyncPushRequest,
+  SyncPushResponse,
+  SyncPullRequest,
+  SyncPullResponse,
+  CreateTeamRequest,
+  JoinTeamRequest,
+  Team,
+  TeamIdParam,
+  TeamInviteResponse,
+  TeamsResponse,
 } from '../schemas';
 import { API_PATHS as P, ownerOf, type ApiPath, type PathOwner } from './paths';
 
@@ -113,7 +123,7 @@ type OperationSpec = Omit<Operation, 'service' | 'errors' | 'request'> & {
 
 /** The services: behind kit's JSON body parser and its NUL-character check (the probes are before them). */
 const behindBodyParser = (service: PathOwner) =>
-  service === 'auth' || service === 'licensing' || service === 'notifier';
+  service === 'auth' || service === 'licensing' || service === 'notifier' || service === 'sync';
 
 /**
  * An operation with the errors every route of its kind answers. A service route answers 400 to a NUL
@@ -149,6 +159,8 @@ const PromoCodePath = z.object({ id: PromoCodeIdParam });
 const DevicePath = z.object({ id: DeviceIdParam });
 const UserDevicePath = z.object({ id: UserIdParam, deviceId: DeviceIdParam });
 const RunPath = z.object({ runId: RunIdParam });
+const TeamPath = z.object({ id: TeamIdParam });
+const TeamMemberPath = z.object({ id: TeamIdParam, userId: UserIdParam });
 
 const tags = {
   account: ['Account'],
@@ -158,6 +170,8 @@ const tags = {
   credits: ['Credits (admin)'],
   devices: ['Devices (admin)'],
   push: ['Push'],
+  sync: ['Sync'],
+  teams: ['Teams'],
   operations: ['Operations'],
   reference: ['Reference'],
 } as const;
@@ -641,15 +655,120 @@ const gatewayOperations: Operation[] = [
   }),
 ];
 
+const syncOperations: Operation[] = [
+  operation({
+    operationId: 'syncPush',
+    method: 'post',
+    path: P.syncPush,
+    auth: 'user',
+    summary: "Send this device's changes (mutations numbered from 1, applied once each, in order)",
+    description:
+      'Mutations already applied are skipped; nothing after a gap is applied. 403 sync_scope_forbidden ' +
+      '(details.mids: the refused mutations) when a mutation names a scope this account may not write: ' +
+      'then nothing of the push is applied.',
+    tags: tags.sync,
+    request: { body: SyncPushRequest },
+    answers: { 200: json('Applied up to lastMutationId', SyncPushResponse) },
+    errors: [403],
+  }),
+  operation({
+    operationId: 'syncPull',
+    method: 'post',
+    path: P.syncPull,
+    auth: 'user',
+    summary: 'The records changed since the cookie, in the scopes this account reads',
+    tags: tags.sync,
+    request: { body: SyncPullRequest },
+    answers: { 200: json('A page of changes; more: pull again with the new cookie', SyncPullResponse) },
+    errors: [403],
+  }),
+  operation({
+    operationId: 'syncEvents',
+    method: 'get',
+    path: P.syncEvents,
+    auth: 'user',
+    summary: "Server-sent events: 'poke' when a scope this account reads has changed",
+    tags: tags.sync,
+    answers: {
+      200: { description: 'An event stream, open until the client leaves', contentType: 'text/event-stream' },
+    },
+  }),
+  operation({
+    operationId: 'listTeams',
+    method: 'get',
+    path: P.teams,
+    auth: 'user',
+    summary: 'The teams this account is in, with their members',
+    tags: tags.teams,
+    answers: { 200: json('The teams', TeamsResponse) },
+  }),
+  operation({
+    operationId: 'createTeam',
+    method: 'post',
+    path: P.teams,
+    auth: 'user',
+    summary: 'Create a team, owned by this account',
+    tags: tags.teams,
+    request: { body: CreateTeamRequest },
+    answers: { 201: json('Created', Team) },
+    errors: [409],
+  }),
+  operation({
+    operationId: 'getTeam',
+    method: 'get',
+    path: P.team,
+    auth: 'user',
+    summary: 'One of your teams',
+    tags: tags.teams,
+    request: { params: TeamPath },
+    answers: { 200: json('The team', Team) },
+    errors: [404],
+  }),
+  operation({
+    operationId: 'createTeamInvite',
+    method: 'post',
+    path: P.teamInvites,
+    auth: 'user',
+    summary: 'A one-time invite code for the team (expires in 24 hours)',
+    tags: tags.teams,
+    request: { params: TeamPath },
+    answers: { 201: json('The code', TeamInviteResponse) },
+    errors: [403, 404],
+  }),
+  operation({
+    operationId: 'joinTeam',
+    method: 'post',
+    path: P.teamJoin,
+    auth: 'user',
+    summary: 'Join a team with an invite code (each code works once)',
+    tags: tags.teams,
+    request: { body: JoinTeamRequest },
+    answers: { 200: json('Joined', Team) },
+    errors: [404, 409],
+  }),
+  operation({
+    operationId: 'removeTeamMember',
+    method: 'delete',
+    path: P.teamMember,
+    auth: 'user',
+    summary: 'Leave the team (your own user id) or, as its owner, remove a member',
+    tags: tags.teams,
+    request: { params: TeamMemberPath },
+    answers: { 204: noContent('Removed') },
+    errors: [403, 404, 409],
+  }),
+];
+
 /** Every operation, by owner in declaration order. */
 export const OPERATIONS: readonly Operation[] = [
   ...authOperations,
   ...licensingOperations,
   ...notifierOperations,
+  ...syncOperations,
   ...kitOperations,
   ...gatewayOperations,
 ];
 
 /** The operations a service's app registers: its own and kit's (probes, version, metrics). */
-export const operationsServedBy = (service: 'auth' | 'licensing' | 'notifier'): Operation[] =>
+export const operationsServedBy = (service: 'auth' | 'licensing' | 'notifier' | 'sync'): Operation[] =>
   OPERATIONS.filter((op) => op.service === service || op.service === 'kit');

@@ -3,7 +3,7 @@
 // (./operations.ts) all take their paths from here. Zod-free and tiny: the browser bundles it.
 
 /** Who answers a path: a service, every service (kit's app: probes, version, metrics), or the gateway. */
-export type PathOwner = 'auth' | 'licensing' | 'notifier' | 'kit' | 'gateway';
+export type PathOwner = 'auth' | 'licensing' | 'notifier' | 'sync' | 'kit' | 'gateway';
 
 const pathsByOwner = {
   auth: {
@@ -44,6 +44,16 @@ const pathsByOwner = {
     pushDismiss: '/api/push/dismiss',
     pushRunSchedule: '/api/push/runs/:runId/schedule',
   },
+  sync: {
+    syncPush: '/api/sync/push',
+    syncPull: '/api/sync/pull',
+    syncEvents: '/api/sync/events',
+    teams: '/api/teams',
+    teamJoin: '/api/teams/join',
+    team: '/api/teams/:id',
+    teamInvites: '/api/teams/:id/invites',
+    teamMember: '/api/teams/:id/members/:userId',
+  },
   kit: {
     version: '/api/version',
     healthz: '/healthz',
@@ -69,6 +79,7 @@ export const API_PATHS = {
   ...pathsByOwner.auth,
   ...pathsByOwner.licensing,
   ...pathsByOwner.notifier,
+  ...pathsByOwner.sync,
   ...pathsByOwner.kit,
   ...pathsByOwner.gateway,
 } as const satisfies Record<ApiPathName, ApiPath>;

@@ -4,3 +4,4 @@ export * from './stored-values';
 export * from './auth';
 export * from './licensing';
 export * from './push';
+export * from './sync';
