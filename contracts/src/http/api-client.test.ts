@@ -484,3 +484,20 @@ describe('refresh and retry (SPEC.md section 8)', () => {
     expect(onSessionExpired).toHaveBeenCalledTimes(1);
   });
 });
+
+describe('open (a body read as it arrives)', () => {
+  it('answers the Response of a 2xx after the same refresh-and-retry on a 401, its body unread', async () => {
+    const server = await authServer();
+    const { client, store } = setup(server, {}, { token: 'stale', refresh_token: 'r1' });
+    const response = await client.open('/sync/events');
+    expect(response.bodyUsed).toBe(false);
+    expect(await response.json()).toEqual({ path: '/api/sync/events', ok: true });
+    expect(store.getToken()).toBe('fresh-token');
+  });
+
+  it('throws the ApiError of a non-2xx answer, with its machine code', async () => {
+    const server = await serve(() => ({ status: 403, json: { error: 'forbidden', message: 'No' } }));
+    const { client } = setup(server, {}, { token: 't' });
+    await expect(client.open('/sync/events')).rejects.toMatchObject({ status: 403, code: 'forbidden' });
+  });
+});

@@ -36,6 +36,11 @@ export interface ApiClient {
   patch<T = unknown>(path: string, body?: unknown, opts?: BodylessOptions<T>): Promise<T>;
   put<T = unknown>(path: string, body?: unknown, opts?: BodylessOptions<T>): Promise<T>;
   delete<T = unknown>(path: string, opts?: BodylessOptions<T>): Promise<T>;
+  /**
+   * A GET whose 2xx answer's body the caller reads as it arrives (an event stream): the same bearer,
+   * refresh and errors as request(); resolves with the Response once its headers are in.
+   */
+  open(path: string, opts?: Omit<RequestOptions<never>, 'method' | 'body' | 'schema'>): Promise<Response>;
 }
 
 export interface ApiClientDeps {
@@ -135,6 +140,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     init: RequestInit,
     timeoutMs?: number,
     signal?: AbortSignal,
+    streaming = false,
   ): Promise<Received> {
     signal?.throwIfAborted();
     const controller = timeoutMs !== undefined || signal ? new AbortController() : undefined;
@@ -150,6 +156,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
         : undefined;
     try {
       const response = await doFetch(target, controller ? { ...init, signal: controller.signal } : init);
+      if (streaming && response.ok) return { response, data: undefined, badJson: false };
       const text = await response.text();
       return { response, ...parseBody(response, text) };
     } catch (cause) {
@@ -220,7 +227,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     return renewing;
   }
 
-  async function attempt(path: string, opts: RequestOptions<unknown>, auth: boolean) {
+  async function attempt(path: string, opts: RequestOptions<unknown>, auth: boolean, streaming: boolean) {
     const headers: Record<string, string> = { Accept: 'application/json', ...opts.headers };
     let body: BodyInit | undefined;
     if (opts.body !== undefined) {
@@ -237,11 +244,38 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     if (sentToken !== null) headers.Authorization = `Bearer ${sentToken}`;
     const init: RequestInit = { method: opts.method ?? 'GET', credentials: 'include', headers };
     if (body !== undefined) init.body = body;
-    const received = await send(withQuery(url(path), opts.query), init, opts.timeoutMs, opts.signal);
+    const received = await send(
+      withQuery(url(path), opts.query),
+      init,
+      opts.timeoutMs,
+      opts.signal,
+      streaming,
+    );
     return { received, sentToken };
   }
 
   async function request<T = unknown>(path: string, opts: RequestOptions<T> = {}): Promise<T> {
+    const { response, data } = await exchange(path, opts, false);
+    if (!opts.schema) return data as T;
+    const parsed = opts.schema.safeParse(data);
+    if (!parsed.success) {
+      throw new ApiError({
+        kind: 'invalid-response',
+        status: response.status,
+        message: 'Invalid response from server',
+        body: data,
+        cause: parsed.error,
+      });
+    }
+    return parsed.data;
+  }
+
+  /** Sends with the session's bearer (renewed before when expired, and once after a 401); throws on a non-2xx. */
+  async function exchange(
+    path: string,
+    opts: RequestOptions<unknown>,
+    streaming: boolean,
+  ): Promise<Received> {
     const auth = opts.auth !== false;
 
     if (auth) {
@@ -260,7 +294,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
       }
     }
 
-    const first = await attempt(path, opts, auth);
+    const first = await attempt(path, opts, auth, streaming);
     let { received } = first;
     const { sentToken } = first;
     if (!received.response.ok && auth) {
@@ -274,7 +308,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
           const renewal = await renewSession();
           if (!renewal.ok) throw renewal.error ?? error;
         }
-        ({ received } = await attempt(path, opts, auth));
+        ({ received } = await attempt(path, opts, auth, streaming));
       }
     }
 
@@ -288,18 +322,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
         body: data,
       });
     }
-    if (!opts.schema) return data as T;
-    const parsed = opts.schema.safeParse(data);
-    if (!parsed.success) {
-      throw new ApiError({
-        kind: 'invalid-response',
-        status: response.status,
-        message: 'Invalid response from server',
-        body: data,
-        cause: parsed.error,
-      });
-    }
-    return parsed.data;
+    return received;
   }
 
   return {
@@ -309,6 +332,7 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     patch: (path, body, opts) => request(path, { ...opts, method: 'PATCH', body }),
     put: (path, body, opts) => request(path, { ...opts, method: 'PUT', body }),
     delete: (path, opts) => request(path, { ...opts, method: 'DELETE' }),
+    open: async (path, opts) => (await exchange(path, { ...opts, method: 'GET' }, true)).response,
   };
 }
 
@@ -323,4 +347,5 @@ export const api: ApiClient = {
   patch: (path, body, opts) => defaultApi().patch(path, body, opts),
   put: (path, body, opts) => defaultApi().put(path, body, opts),
   delete: (path, opts) => defaultApi().delete(path, opts),
+  open: (path, opts) => defaultApi().open(path, opts),
 };

@@ -67,6 +67,19 @@ export const API_ERROR_CODES = {
   balanceTooLarge: 'balance_too_large',
   /** Too many runs with alerts ahead for one user (PUSH_MAX_SCHEDULED_RUNS_PER_USER). */
   scheduleLimitReached: 'schedule_limit_reached',
+  // sync and teams (services/sync)
+  /** A push names a scope this account may not write; details.mids lists the refused mutations. */
+  syncScopeForbidden: 'sync_scope_forbidden',
+  /** The sync client id belongs to another account. */
+  syncClientTaken: 'sync_client_taken',
+  teamNotFound: 'team_not_found',
+  notTeamOwner: 'not_team_owner',
+  /** An invite code that is unknown, used or expired (404). */
+  teamInviteInvalid: 'team_invite_invalid',
+  alreadyTeamMember: 'already_team_member',
+  teamFull: 'team_full',
+  tooManyTeams: 'too_many_teams',
+  ownerCannotLeave: 'owner_cannot_leave',
   // 429 and 5xx
   /** Too many attempts; Retry-After says when to try again. */
   tooManyRequests: 'too_many_requests',

@@ -1,63 +1,23 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createHlcClock, type HlcClock } from './hlc';
-import { applyMutation, recordKey, type Mutation, type Scope, type SyncRecord } from './records';
+import { recordKey, type Mutation, type Scope } from './records';
 import {
   acknowledge,
   applyPull,
   emptyReplica,
   pushRequest,
   recordLocal,
-  type Cookie,
   type PullAnswer,
   type PushRequestBody,
   type ReplicaState,
 } from './replica';
-import { mutationsToApply, pullStarts } from './server-rules';
+import { createMemorySyncServer } from './memory-server';
 
 const SCOPES: Scope[] = ['u:1', 't:team-a'];
 const IDS = ['a', 'b', 'c'];
 const FIELDS = ['name', 'status', 'note'];
 const PAGE = 3;
-
-/** The protocol's server over memory: the sync service's rules, with a Map for PostgreSQL. */
-function memoryServer() {
-  let version = 0;
-  const rows = new Map<string, { record: SyncRecord; version: number }>();
-  const lastMid = new Map<string, number>();
-  const applied: Mutation[] = [];
-  return {
-    applied,
-    rows,
-    push(body: PushRequestBody) {
-      const { apply, lastMutationId } = mutationsToApply(lastMid.get(body.clientId) ?? 0, body.mutations);
-      for (const mutation of apply) {
-        const key = recordKey(mutation);
-        version += 1;
-        rows.set(key, { record: applyMutation(rows.get(key)?.record, mutation), version });
-        applied.push(mutation);
-      }
-      lastMid.set(body.clientId, lastMutationId);
-      return { lastMutationId };
-    },
-    pull(clientId: string, cookie: Cookie): PullAnswer {
-      const starts = pullStarts(SCOPES, cookie);
-      const changed = [...rows.values()]
-        .filter(({ record, version: v }) => v > (starts.get(record.scope) ?? 0))
-        .sort((a, b) => a.version - b.version);
-      const page = changed.slice(0, PAGE);
-      const next: Cookie = Object.fromEntries(starts);
-      for (const { record, version: v } of page) next[record.scope] = v;
-      return {
-        scopes: SCOPES,
-        cookie: next,
-        records: page.map(({ record }) => record),
-        lastMutationId: lastMid.get(clientId) ?? 0,
-        more: changed.length > page.length,
-      };
-    },
-  };
-}
 
 type Message =
   | { kind: 'push'; to: number; body: PushRequestBody }
@@ -105,7 +65,7 @@ describe('sync convergence', () => {
         fc.array(step, { maxLength: 120 }),
         fc.array(fc.integer({ min: 0, max: 3_600_000 }), { minLength: 3, maxLength: 3 }),
         (steps, skews) => {
-          const server = memoryServer();
+          const server = createMemorySyncServer({ scopes: SCOPES, pageSize: PAGE });
           const wall = skews.map((skew) => 1_800_000_000_000 + skew);
           const clocks: HlcClock[] = [0, 1, 2].map((i) => createHlcClock(`c${i}`, () => wall[i]!));
           const replicas: ReplicaState[] = [0, 1, 2].map((i) => emptyReplica(`c${i}`));

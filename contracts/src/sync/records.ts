@@ -8,7 +8,11 @@
 //   merge, so that replicas agree, but it is gone from the app).
 import { isHlc, maxHlc, type Hlc } from './hlc';
 
-/** The record stores that sync (the offline database's, less the seeded, read-only sanctioning bodies). */
+/**
+ * The record stores that sync: the offline database's, less the seeded, read-only sanctioning bodies and
+ * the weather records (a cache of the weather service, fetched again on any device), plus the account's
+ * settings.
+ */
 export const SYNC_STORES = [
   'categories',
   'templates',
@@ -18,7 +22,6 @@ export const SYNC_STORES = [
   'runs',
   'run_steps',
   'step_notes',
-  'contest_environment',
   'settings',
 ] as const;
 export type SyncStore = (typeof SYNC_STORES)[number];

@@ -46,6 +46,10 @@ export function testClient(baseUrl: string): { client: ApiClient; calls: Recorde
     patch: (path, body, opts) => client.request(path, { ...opts, method: 'PATCH', body }),
     put: (path, body, opts) => client.request(path, { ...opts, method: 'PUT', body }),
     delete: (path, opts) => client.request(path, { ...opts, method: 'DELETE' }),
+    open: (path, opts) => {
+      calls.push({ path, opts: opts as RequestOptions | undefined });
+      return real.open(path, opts);
+    },
   };
   return { client, calls };
 }
