@@ -7,7 +7,7 @@ export * from './schemas/auth';
 export * from './schemas/licensing';
 
 export { readLoginToken } from './session/login-token';
-export { readTokenClaims, tokenExpiry, isTokenValid } from './session/token';
+export { accountIdOf, readTokenClaims, tokenExpiry, isTokenValid } from './session/token';
 export { createMemoryStorage, type StorageLike } from './session/memory-storage';
 export {
   SESSION_KEYS,

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { makeJwt } from '../test-support/test-server';
-import { isTokenValid, readTokenClaims, tokenExpiry } from './token';
+import { accountIdOf, isTokenValid, readTokenClaims, tokenExpiry } from './token';
 
 describe('readTokenClaims', () => {
   it('decodes the base64url JSON payload without verifying the signature', () => {
@@ -136,5 +136,24 @@ describe('isTokenValid (SPEC.md section 4)', () => {
         (s, t) => !isTokenValid(s, t),
       ),
     );
+  });
+});
+
+describe('accountIdOf', () => {
+  it("is the token's sub, a user id sent as a string (or a number), in decimal", () => {
+    expect(accountIdOf(makeJwt({ sub: '7', exp: 1 }))).toBe('7');
+    expect(accountIdOf(makeJwt({ sub: 1234567 }))).toBe('1234567');
+  });
+
+  it.each([
+    ['no token', null],
+    ['an unreadable token', 'opaque-token'],
+    ['no sub', makeJwt({ exp: 1 })],
+    ['an empty sub', makeJwt({ sub: '' })],
+    ['a sub that is no user id', makeJwt({ sub: '../7' })],
+    ['a zero-padded sub', makeJwt({ sub: '07' })],
+    ['a fractional sub', makeJwt({ sub: 7.5 })],
+  ])('is null for %s', (_case, token) => {
+    expect(accountIdOf(token)).toBeNull();
   });
 });

@@ -41,3 +41,17 @@ export function isTokenValid(token: string | null, nowSeconds: number): boolean 
   if (exp === null) return true;
   return exp > nowSeconds;
 }
+
+/** An account id as the auth service issues it: a positive integer, written in decimal. */
+const ACCOUNT_ID = /^[1-9]\d{0,15}$/;
+
+/**
+ * The account a token belongs to: its `sub` (auth user ids are integers, sent as strings), as a decimal
+ * string; null when there is no token or its sub is not such an id. The one way the front ends tell
+ * whose data is on screen (offline database, per-account settings, outbox). No signature check.
+ */
+export function accountIdOf(token: string | null | undefined): string | null {
+  const sub = readTokenClaims(token)?.sub;
+  const text = typeof sub === 'number' && Number.isSafeInteger(sub) ? String(sub) : sub;
+  return typeof text === 'string' && ACCOUNT_ID.test(text) ? text : null;
+}

@@ -1,9 +1,21 @@
-import { afterEach, describe, expect, it } from 'vitest';
-import { render, screen } from '@testing-library/react';
+// fake-indexeddb before localforage (which detects its drivers when first imported): the stores persist
+// to IndexedDB, one database per account, as in the browser.
+import 'fake-indexeddb/auto';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { act, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { session } from '@pitclock/contracts';
+import { makeJwt } from '@pitclock/contracts/testing';
 import { THEME_STORAGE_KEY } from '@pitclock/design-system';
 import { ONBOARDING_KEY } from '../features/onboarding';
-import { CookApp } from './cook-app';
+import { addTemplate } from '../store';
+import { CookApp, getCookStore } from './cook-app';
+
+const signInAs = (accountId: string) => session.setTokens({ token: makeJwt({ sub: accountId }) });
+
+beforeEach(() => {
+  signInAs('7');
+});
 
 afterEach(() => {
   document.documentElement.removeAttribute('data-theme');
@@ -64,5 +76,28 @@ describe('CookApp (exposed to the shell)', () => {
     renderAt('/contests');
     await screen.findByRole('heading', { name: 'Cook-off' });
     expect(globalThis.__PITCLOCK_REACTS__?.size).toBe(1);
+  });
+
+  it('renders nothing while no account is signed in', () => {
+    session.clear();
+    const { container } = renderAt('/contests');
+    expect(container.innerHTML).toBe('');
+  });
+
+  it("opens the signed-in account's own store: another account signing in (no reload) sees none of its data, and it finds its data again", async () => {
+    signInAs('31');
+    const first = getCookStore('31');
+    await first.rehydrated;
+    await first.store.dispatch(addTemplate({ name: 'Ribs of 31' })).unwrap();
+    renderAt('/templates');
+    expect(await screen.findByText('Ribs of 31')).toBeTruthy();
+
+    act(() => signInAs('32'));
+    await screen.findByRole('heading', { level: 1, name: 'Templates' });
+    expect(getCookStore('32')).not.toBe(first);
+    expect(screen.queryByText('Ribs of 31')).toBeNull();
+
+    act(() => signInAs('31'));
+    expect(await screen.findByText('Ribs of 31')).toBeTruthy();
   });
 });

@@ -1,13 +1,16 @@
 import * as React from 'react';
-import { useEffect, type ReactNode } from 'react';
+import { useEffect, useSyncExternalStore, type ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { PersistGate } from 'redux-persist/integration/react';
+import { accountIdOf, session } from '@pitclock/contracts';
 import type { CookAppProps as RemoteCookAppProps } from '@pitclock/contracts/remotes';
 import { Spinner, useColorScheme } from '@pitclock/design-system';
 import { registerReactInstance } from '../lib/register-react-instance';
-import { createCookStore, firstOpened, useCookDispatch, type CookStoreBundle } from '../store';
+import { cookStoreFor, firstOpened, useCookDispatch, type AccountStoreBundle } from '../store';
 import { AlertCenter } from '../features/alerts';
+import { isLegacyBackupKey } from '../features/backup/cloud-config';
 // By its own path: the rest of features/push loads with the Settings and About screens.
+import { OUTBOX_STORAGE_KEY } from '../features/push/outbox';
 import { PushSync } from '../features/push/push-sync';
 import { CookRoutes } from './cook-routes';
 import { ServiceWorkerMessages } from './service-worker-messages';
@@ -17,15 +20,24 @@ registerReactInstance(React);
 /** The props the shell passes (declared in contracts, which the shell's remotes.d.ts reads too). */
 export type CookAppProps = RemoteCookAppProps<ReactNode>;
 
-let cookStore: CookStoreBundle | undefined;
+/**
+ * The localStorage keys of older versions that now belong to an account: the first account to sign in
+ * on the device claims them with the legacy database (store/account-store.ts).
+ */
+const isLegacyAccountKey = (key: string) => isLegacyBackupKey(key) || key === OUTBOX_STORAGE_KEY;
 
 /**
- * The one store of the page (IndexedDB 'PitClock'), created when the remote first renders and kept
- * across remounts: two stores writing the same database would overwrite each other.
+ * The one store of the page, of the signed-in account (IndexedDB 'PitClock-u<id>'), created when the
+ * remote renders for that account and kept across remounts; when another account signs in, the old
+ * store is flushed and disposed and a new one made.
  */
-export function getCookStore(): CookStoreBundle {
-  cookStore ??= createCookStore();
-  return cookStore;
+export function getCookStore(accountId: string): AccountStoreBundle {
+  return cookStoreFor(accountId, { isLegacyKey: isLegacyAccountKey });
+}
+
+/** The account of the stored token (read offline too); null while signed out. */
+function useAccountId(): string | null {
+  return useSyncExternalStore(session.subscribe, () => accountIdOf(session.getToken()));
 }
 
 function FirstOpenedRecorder() {
@@ -47,10 +59,18 @@ function StoredTheme() {
 
 /**
  * The signed-in cook screens, exposed to the shell as 'cook_app/CookApp'. Renders inside the shell's
- * router; builds and owns its persisted store (the shell never reaches into it).
+ * router; builds and owns the signed-in account's persisted store (the shell never reaches into it).
+ * Keyed by the account, so that no component keeps the store of an account that left. Renders nothing
+ * without an account (the shell's login gate closes these routes then).
  */
 export function CookApp({ notFound }: CookAppProps) {
-  const { store, persistor } = getCookStore();
+  const accountId = useAccountId();
+  if (accountId === null) return null;
+  return <AccountCookApp key={accountId} accountId={accountId} notFound={notFound} />;
+}
+
+function AccountCookApp({ accountId, notFound }: CookAppProps & { accountId: string }) {
+  const { store, persistor } = getCookStore(accountId);
   return (
     <Provider store={store}>
       <StoredTheme />

@@ -37,7 +37,10 @@ import type { CookDispatch, CookExtra, CookRootState, PersistHealth } from './th
 import type { AppMetaState } from './types';
 
 export type CookStoreOptions = {
-  /** Where the state is persisted (default: localforage on IndexedDB 'PitClock'). */
+  /**
+   * Where the state is persisted (default: localforage on the legacy IndexedDB 'PitClock'; the app
+   * passes the account's database, account-store.ts).
+   */
   storage?: Storage;
   /** Epoch milliseconds now (default Date.now). */
   clock?: () => number;
@@ -47,7 +50,10 @@ export type CookStoreOptions = {
   timeZone?: string;
   /** Recorded in backups (default: the cook-app's package version). */
   appVersion?: string;
-  /** Owner of the categories, templates and contests created here (default 'local'). */
+  /**
+   * Owner of the categories, templates and contests created here: the account id in the app
+   * (account-store.ts); default 'local', as records made before accounts had their own database say.
+   */
   userId?: () => string;
   /** Write throttle in ms (default PERSIST_THROTTLE_MS). */
   throttleMs?: number;

@@ -99,3 +99,10 @@ export {
   type RestoreResult,
 } from './operations/backup';
 export { diagnostics, forceReseed, type OfflineDiagnostics } from './operations/diagnostics';
+export {
+  cookStoreFor,
+  createAccountCookStore,
+  releaseCookStore,
+  type AccountStoreBundle,
+  type AccountStoreOptions,
+} from './account-store';

@@ -8,7 +8,10 @@ import type { CookState } from './root-reducer';
 import { STORE_NAMES, type AppMetaState } from './types';
 
 // The database's layout is declared in contracts (OFFLINE_DB): the admin console and the shell use it too.
-/** IndexedDB database of the device data (the shell's Reset App Data deletes it by this name). */
+/**
+ * The legacy IndexedDB database, of the versions that kept one for the device; each account now has
+ * its own (offlineDbNameFor, account-store.ts), and this one is claimed by the first account.
+ */
 export const OFFLINE_DB_NAME = OFFLINE_DB.name;
 /** Object store inside it that holds the persisted state (one record, key 'persist:root'). */
 export const OFFLINE_STORE_NAME = OFFLINE_DB.storeName;
@@ -25,9 +28,12 @@ export const PERSIST_VERSION = OFFLINE_DB.version;
  */
 export const PERSIST_THROTTLE_MS = 0;
 
-/** localforage on IndexedDB 'PitClock' (structured clone: the state is stored as an object, not JSON). */
-export function offlineStorage(): Storage {
-  return localforage.createInstance({ name: OFFLINE_DB_NAME, storeName: OFFLINE_STORE_NAME });
+/**
+ * localforage on IndexedDB database `name` (structured clone: the state is stored as an object, not
+ * JSON): an account's, offlineDbNameFor(accountId); the legacy 'PitClock' by default (tests).
+ */
+export function offlineStorage(name: string = OFFLINE_DB_NAME): Storage {
+  return localforage.createInstance({ name, storeName: OFFLINE_STORE_NAME });
 }
 
 export type GuardedStorage = Storage & {

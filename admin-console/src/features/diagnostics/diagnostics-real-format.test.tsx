@@ -1,6 +1,7 @@
 // The screen reads what the cook-app really writes: a state persisted by redux-persist through
 // localforage on IndexedDB, configured as cook-app/src/store/create-cook-store.ts configures it (key
-// 'root', version 15, serialize and deserialize false, localforage instance PitClock/state).
+// 'root', version 15, serialize and deserialize false, localforage instance PitClock-u<id>/state, the
+// signed-in account's).
 // fake-indexeddb must be loaded before localforage, which picks its driver when first imported.
 import 'fake-indexeddb/auto';
 import { describe, expect, it } from 'vitest';
@@ -20,7 +21,7 @@ import {
 } from 'redux-persist';
 import { DiagnosticsScreen } from './diagnostics-screen';
 import { OFFLINE_DB, OFFLINE_STORES } from './offline-db';
-import { SEEDED_BODIES, bodies, globalCategories } from './test-support';
+import { SEEDED_BODIES, TEST_DB, bodies, globalCategories, signInTestAccount } from './test-support';
 
 type Rec = { id: string; name?: string };
 
@@ -51,7 +52,7 @@ function cookLikeStore(preloaded: Partial<Record<(typeof OFFLINE_STORES)[number]
   const config: PersistConfig<ReturnType<typeof rootReducer>> & { deserialize: false } = {
     key: 'root',
     version: OFFLINE_DB.version,
-    storage: localforage.createInstance({ name: OFFLINE_DB.name, storeName: OFFLINE_DB.storeName }),
+    storage: localforage.createInstance({ name: TEST_DB, storeName: OFFLINE_DB.storeName }),
     timeout: 0,
     serialize: false,
     deserialize: false,
@@ -81,6 +82,7 @@ describe('Diagnostics of a state persisted by redux-persist and localforage (the
     });
     await persistor.flush();
 
+    signInTestAccount();
     render(<DiagnosticsScreen />);
     await screen.findByRole('heading', { name: 'Offline database' });
     const fact = (term: string) =>

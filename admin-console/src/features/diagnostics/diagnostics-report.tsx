@@ -7,7 +7,7 @@ import type { OfflineDiagnostics } from './offline-diagnostics';
 const yesNo = (flag: boolean) => (flag ? T.yes : T.no);
 
 /** Version, migrated and seeded flags of the stored state. */
-function Summary({ report }: { report: OfflineDiagnostics }) {
+function Summary({ report, databaseName }: { report: OfflineDiagnostics; databaseName: string }) {
   const migratedAt = formatLocalDateTime(report.migratedAt);
   const seededAt = formatLocalDateTime(report.seededAt);
   return (
@@ -17,7 +17,7 @@ function Summary({ report }: { report: OfflineDiagnostics }) {
       </h2>
       <dl className="admin-diagnostics__facts">
         <dt>{T.database}</dt>
-        <dd>{OFFLINE_DB.name}</dd>
+        <dd>{databaseName}</dd>
         <dt>{T.version}</dt>
         <dd className={report.migrated ? undefined : 'admin-diagnostics__bad'}>
           {T.versionOf(report.dbVersion, OFFLINE_DB.version)}
@@ -124,10 +124,16 @@ function Duplicates({ report }: { report: OfflineDiagnostics }) {
 }
 
 /** What the diagnostics found, panel by panel. */
-export function DiagnosticsReport({ report }: { report: OfflineDiagnostics }) {
+export function DiagnosticsReport({
+  report,
+  databaseName,
+}: {
+  report: OfflineDiagnostics;
+  databaseName: string;
+}) {
   return (
     <div className="admin-diagnostics__panels">
-      <Summary report={report} />
+      <Summary report={report} databaseName={databaseName} />
       <Counts report={report} />
       <SanctioningBodies report={report} />
       <Duplicates report={report} />

@@ -1,11 +1,18 @@
 // fake-indexeddb/auto provides IndexedDB's globals; each test installs its own indexedDB as the browser's.
 import 'fake-indexeddb/auto';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render as renderDom, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { IDBFactory } from 'fake-indexeddb';
 import { DiagnosticsScreen } from './diagnostics-screen';
-import { SEEDED_BODIES, bodies, cookState, globalCategories, writeStoredState } from './test-support';
+import {
+  SEEDED_BODIES,
+  bodies,
+  cookState,
+  globalCategories,
+  signInTestAccount,
+  writeStoredState,
+} from './test-support';
 
 /** Renders the screen on `idb` as the browser's IndexedDB (undefined: a browser without one). */
 function render(idb: IDBFactory | undefined) {
@@ -13,6 +20,10 @@ function render(idb: IDBFactory | undefined) {
   const user = userEvent.setup();
   return { user, ...renderDom(<DiagnosticsScreen />) };
 }
+
+beforeEach(() => {
+  signInTestAccount();
+});
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -49,7 +60,7 @@ describe('Diagnostics screen (the offline database of this device)', () => {
     render(idb);
     expect(screen.getByRole('heading', { level: 1, name: 'Diagnostics' })).toBeTruthy();
     await screen.findByRole('heading', { name: 'Offline database' });
-    expect(fact('Database')?.textContent).toBe('PitClock');
+    expect(fact('Database')?.textContent).toBe('PitClock-u1');
     expect(fact('Version')?.textContent).toBe('15');
     expect(fact('Migrated')?.textContent).toBe('Yes');
     expect(fact('Seeded')?.textContent).toMatch(/^Yes \(on .+\)$/);

@@ -1,7 +1,7 @@
 import { Banner, Button, EmptyState, Spinner } from '@pitclock/design-system';
 import { DiagnosticsReport } from './diagnostics-report';
 import { DIAGNOSTICS_TEXT as T } from './messages';
-import { readOfflineState } from './offline-db';
+import { OFFLINE_DB, readOfflineState, signedInDatabase } from './offline-db';
 import { useOfflineDiagnostics } from './use-offline-diagnostics';
 import '../../lib/admin-screen.css';
 import './diagnostics.css';
@@ -9,7 +9,8 @@ import './diagnostics.css';
 const TITLE_ID = 'admin-diagnostics-title';
 
 /**
- * /admin/diagnostics (SPEC.md sections 2 and 3): the offline database of THIS device, read straight from
+ * /admin/diagnostics (SPEC.md sections 2 and 3): the offline database of THIS device and the signed-in
+ * account (each account has its own), read straight from
  * IndexedDB without changing it: version, migrated and seeded flags, records per table, sanctioning-body
  * names, duplicates in red, the error text when reading fails, Refresh, and 'No data' when nothing is stored.
  */
@@ -41,7 +42,7 @@ export function DiagnosticsScreen() {
       ) : report === null ? (
         <EmptyState title={T.noData} text={T.noDataText} />
       ) : (
-        <DiagnosticsReport report={report} />
+        <DiagnosticsReport report={report} databaseName={signedInDatabase() ?? OFFLINE_DB.name} />
       )}
     </section>
   );

@@ -1,9 +1,18 @@
 // fake-indexeddb/auto provides IndexedDB's globals; each test installs its own indexedDB as the browser's.
 import 'fake-indexeddb/auto';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { IDBFactory } from 'fake-indexeddb';
-import { NO_INDEXED_DB, OFFLINE_DB, readOfflineState } from './offline-db';
-import { cookState, createEmptyDatabase, databaseNames, writeStoredState } from './test-support';
+import { session } from '@pitclock/contracts';
+import { makeJwt } from '@pitclock/contracts/testing';
+import { NO_INDEXED_DB, OFFLINE_DB, readOfflineState, signedInDatabase } from './offline-db';
+import {
+  TEST_DB,
+  cookState,
+  createEmptyDatabase,
+  databaseNames,
+  signInTestAccount,
+  writeStoredState,
+} from './test-support';
 
 /** A new, empty IndexedDB installed as the browser's (the one readOfflineState reads). */
 function browserIndexedDB(): IDBFactory {
@@ -12,12 +21,16 @@ function browserIndexedDB(): IDBFactory {
   return idb;
 }
 
+beforeEach(() => {
+  signInTestAccount();
+});
+
 afterEach(() => {
   vi.unstubAllGlobals();
 });
 
 describe('readOfflineState (read-only, IndexedDB)', () => {
-  it("answers the record stored under 'persist:root' in PitClock/state", async () => {
+  it("answers the record stored under 'persist:root' in the signed-in account's database, PitClock-u1/state", async () => {
     const idb = browserIndexedDB();
     const state = cookState();
     await writeStoredState(idb, state);
@@ -35,13 +48,13 @@ describe('readOfflineState (read-only, IndexedDB)', () => {
     await createEmptyDatabase(idb);
     expect(await readOfflineState()).toBeNull();
     const [info] = await idb.databases();
-    expect(info).toEqual({ name: OFFLINE_DB.name, version: 1 });
+    expect(info).toEqual({ name: TEST_DB, version: 1 });
   });
 
   it('answers null when the store holds no record', async () => {
     const idb = browserIndexedDB();
     await writeStoredState(idb, cookState());
-    const open = idb.open(OFFLINE_DB.name);
+    const open = idb.open(TEST_DB);
     await new Promise((resolve) => (open.onsuccess = resolve));
     const tx = open.result.transaction(OFFLINE_DB.storeName, 'readwrite');
     tx.objectStore(OFFLINE_DB.storeName).delete(OFFLINE_DB.key);
@@ -54,7 +67,7 @@ describe('readOfflineState (read-only, IndexedDB)', () => {
     const idb = browserIndexedDB();
     await writeStoredState(idb, cookState());
     await readOfflineState();
-    const upgrade = idb.open(OFFLINE_DB.name, 2);
+    const upgrade = idb.open(TEST_DB, 2);
     const outcome = await new Promise((resolve) => {
       upgrade.onblocked = () => resolve('blocked');
       upgrade.onsuccess = () => resolve('upgraded');
@@ -66,5 +79,18 @@ describe('readOfflineState (read-only, IndexedDB)', () => {
   it('fails with a clear text where the browser has no IndexedDB', async () => {
     vi.stubGlobal('indexedDB', undefined);
     await expect(readOfflineState()).rejects.toThrow(NO_INDEXED_DB);
+  });
+
+  it("reads the signed-in account's database only: not another account's, not the legacy one, nothing signed out", async () => {
+    const idb = browserIndexedDB();
+    await writeStoredState(idb, cookState(), 'PitClock-u2');
+    await writeStoredState(idb, cookState(), OFFLINE_DB.name);
+    expect(signedInDatabase()).toBe('PitClock-u1');
+    expect(await readOfflineState()).toBeNull();
+    session.setTokens({ token: makeJwt({ sub: '2' }) });
+    expect(await readOfflineState()).toEqual(cookState());
+    session.clear();
+    expect(signedInDatabase()).toBeNull();
+    expect(await readOfflineState()).toBeNull();
   });
 });

@@ -1,7 +1,20 @@
 // Test-only: persisted states shaped like the cook-app's (cook-app/src/store: entity slices of stamped
 // records, appMeta, redux-persist's _persist) and a writer that stores one in an IndexedDB the way
-// localforage does (database 'PitClock' version 1, object store 'state', the value under 'persist:root').
+// localforage does (the signed-in test account's database 'PitClock-u1' version 1, object store 'state',
+// the value under 'persist:root').
+import { session } from '@pitclock/contracts';
+import { makeJwt } from '@pitclock/contracts/testing';
 import { OFFLINE_DB, OFFLINE_STORES } from './offline-db';
+import { offlineDbNameFor } from '@pitclock/contracts/offline-db';
+
+/** The account the diagnostics tests sign in as, and its offline database. */
+export const TEST_ACCOUNT = '1';
+export const TEST_DB = offlineDbNameFor(TEST_ACCOUNT);
+
+/** Signs the page in as TEST_ACCOUNT (the diagnostics read that account's database). */
+export function signInTestAccount() {
+  session.setTokens({ token: makeJwt({ sub: TEST_ACCOUNT }) });
+}
 
 const STAMP = {
   created_at: '2026-05-01T09:00:00.000Z',
@@ -69,9 +82,9 @@ const committed = (transaction: IDBTransaction) =>
     transaction.onerror = () => reject(transaction.error);
   });
 
-function open(idb: IDBFactory, withStore: boolean): Promise<IDBDatabase> {
+function open(idb: IDBFactory, withStore: boolean, name: string): Promise<IDBDatabase> {
   return new Promise((resolve, reject) => {
-    const request = idb.open(OFFLINE_DB.name, 1);
+    const request = idb.open(name, 1);
     request.onupgradeneeded = () => {
       if (withStore) request.result.createObjectStore(OFFLINE_DB.storeName);
     };
@@ -81,8 +94,8 @@ function open(idb: IDBFactory, withStore: boolean): Promise<IDBDatabase> {
 }
 
 /** Stores `value` as the persisted record (as localforage's IndexedDB driver does: the value itself). */
-export async function writeStoredState(idb: IDBFactory, value: unknown) {
-  const db = await open(idb, true);
+export async function writeStoredState(idb: IDBFactory, value: unknown, name: string = TEST_DB) {
+  const db = await open(idb, true, name);
   const transaction = db.transaction(OFFLINE_DB.storeName, 'readwrite');
   transaction.objectStore(OFFLINE_DB.storeName).put(value, OFFLINE_DB.key);
   await committed(transaction);
@@ -90,8 +103,8 @@ export async function writeStoredState(idb: IDBFactory, value: unknown) {
 }
 
 /** Creates the database without the 'state' store (as an interrupted first start could leave it). */
-export async function createEmptyDatabase(idb: IDBFactory) {
-  (await open(idb, false)).close();
+export async function createEmptyDatabase(idb: IDBFactory, name: string = TEST_DB) {
+  (await open(idb, false, name)).close();
 }
 
 /** Names of the databases that exist in `idb`. */

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import { createMemoryStorage, type StorageLike } from '@pitclock/contracts';
-import { held } from '@pitclock/contracts/testing';
+import { createMemoryStorage, session, type StorageLike } from '@pitclock/contracts';
+import { held, makeJwt } from '@pitclock/contracts/testing';
 import {
   addCategory,
   addContest,
@@ -235,16 +235,22 @@ describe('Cloud backup', () => {
     expect(fetchSpy).not.toHaveBeenCalled();
   });
 
-  it('keeps the key on this device (localStorage by default) and reads it back', async () => {
+  it("keeps the key on this device (the account's localStorage key by default) and reads it back; another account does not see it", async () => {
+    session.setTokens({ token: makeJwt({ sub: '7' }) });
     const bundle = await cookStore();
     const first = renderWithStore(bundle, <BackupRestoreSection />);
     await first.user.type(screen.getByLabelText('JSONBin API key (X-Master-Key)'), 'my-key');
-    expect(localStorage.getItem('cloudBackupApiKey')).toBe('my-key');
+    expect(localStorage.getItem('PitClock-u7:cloudBackupApiKey')).toBe('my-key');
+    expect(localStorage.getItem('cloudBackupApiKey')).toBeNull();
     first.unmount();
-    renderWithStore(bundle, <BackupRestoreSection />);
+    const again = renderWithStore(bundle, <BackupRestoreSection />);
     expect((screen.getByLabelText('JSONBin API key (X-Master-Key)') as HTMLInputElement).value).toBe(
       'my-key',
     );
+    again.unmount();
+    session.setTokens({ token: makeJwt({ sub: '8' }) });
+    renderWithStore(bundle, <BackupRestoreSection />);
+    expect((screen.getByLabelText('JSONBin API key (X-Master-Key)') as HTMLInputElement).value).toBe('');
     expect(
       screen.getByText(/sent only to https:\/\/api\.jsonbin\.io\/v3, never to PitClock's servers/),
     ).toBeTruthy();

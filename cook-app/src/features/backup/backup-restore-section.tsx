@@ -17,7 +17,13 @@ import {
   type SaveFile,
 } from './backup-tasks';
 import { CloudBackup } from './cloud-backup';
-import { cloudBackupBaseUrl, pageStorage, readApiKey, writeApiKey } from './cloud-config';
+import {
+  accountBackupStorage,
+  cloudBackupBaseUrl,
+  pageStorage,
+  readApiKey,
+  writeApiKey,
+} from './cloud-config';
 import { FileBackup } from './file-backup';
 import { BACKUP_TEXT } from './messages';
 import { RestoreDialog } from './restore-dialog';
@@ -28,7 +34,10 @@ import './backup.css';
 export type BackupRestoreSectionProps = {
   /** Saves the backup file; default a browser download. Tests capture the Blob here. */
   saveFile?: SaveFile;
-  /** Where the API key, the backup references and the local-only copies live; default localStorage. */
+  /**
+   * Where the API key, the backup references and the local-only copies live; default the signed-in
+   * account's keys in localStorage (accountBackupStorage).
+   */
   storage?: StorageLike;
   /**
    * The cloud service's base URL; default read at each call from the localStorage setting
@@ -70,13 +79,14 @@ export function BackupRestoreSection({
   timeZone = deviceTimeZone(),
 }: BackupRestoreSectionProps) {
   const dispatch = useCookDispatch();
-  const storage = useMemo(() => givenStorage ?? pageStorage(), [givenStorage]);
+  const storage = useMemo(() => givenStorage ?? accountBackupStorage(), [givenStorage]);
   const [apiKey, setApiKey] = useState(() => readApiKey(storage));
   const [refs, setRefs] = useState<CloudBackupRef[]>(() => readBackupRefs(storage));
   const [pending, setPending] = useState<RestoreSource | null>(null);
   const { task, busy, start } = useBackupTask();
 
-  const baseUrl = () => cloudBaseUrl ?? cloudBackupBaseUrl(storage);
+  // The base URL is the device's setting, not the account's.
+  const baseUrl = () => cloudBaseUrl ?? cloudBackupBaseUrl(givenStorage ?? pageStorage());
   const deps: BackupDeps = {
     dispatch,
     storage,

@@ -1,6 +1,15 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createMemoryStorage } from '@pitclock/contracts';
-import { CLOUD_BACKUP_BASE_GLOBAL, cloudBackupBaseUrl, readApiKey, writeApiKey } from './cloud-config';
+import { createMemoryStorage, session } from '@pitclock/contracts';
+import { makeJwt } from '@pitclock/contracts/testing';
+import { addBackupRef, readBackupRefs, readLocalCopy, saveLocalCopy } from './backup-refs';
+import {
+  CLOUD_BACKUP_BASE_GLOBAL,
+  accountBackupStorage,
+  cloudBackupBaseUrl,
+  isLegacyBackupKey,
+  readApiKey,
+  writeApiKey,
+} from './cloud-config';
 
 const globals = globalThis as Record<string, unknown>;
 afterEach(() => {
@@ -44,5 +53,48 @@ describe('the API key', () => {
     expect(readApiKey(storage)).toBe('$2a$10$key');
     writeApiKey(storage, '  ');
     expect(storage.getItem('cloudBackupApiKey')).toBeNull();
+  });
+});
+
+describe("an account's cloud backup settings", () => {
+  const at = '2026-06-01T15:00:00.000Z';
+
+  it("keep the key, the references and the local copies under the account's names, apart from another's", () => {
+    const page = createMemoryStorage();
+    const a = accountBackupStorage('7', page);
+    const b = accountBackupStorage('8', page);
+    writeApiKey(a, 'key-of-7');
+    addBackupRef(a, { binId: 'bin-1', uploadedAt: at, backupId: 'b1', filename: 'b1.json', isLocal: false });
+    saveLocalCopy(a, { uploadedAt: at, backupId: 'b2', filename: 'b2.json' }, '{"x":1}');
+    expect(page.getItem('PitClock-u7:cloudBackupApiKey')).toBe('key-of-7');
+    expect(page.getItem('PitClock-u7:cloudBackupLocal:b2')).toBe('{"x":1}');
+    expect(page.getItem('cloudBackupApiKey')).toBeNull();
+    expect(readApiKey(b)).toBe('');
+    expect(readBackupRefs(b)).toEqual([]);
+    expect(() => readLocalCopy(b, 'b2')).toThrow();
+    expect(
+      readBackupRefs(a)
+        .map((ref) => ref.backupId)
+        .sort(),
+    ).toEqual(['b1', 'b2']);
+  });
+
+  it("are the signed-in account's by default, and nobody's (an empty storage) while signed out", () => {
+    session.setTokens({ token: makeJwt({ sub: '7' }) });
+    writeApiKey(accountBackupStorage(), 'key-of-7');
+    expect(localStorage.getItem('PitClock-u7:cloudBackupApiKey')).toBe('key-of-7');
+    session.setTokens({ token: makeJwt({ sub: '8' }) });
+    expect(readApiKey(accountBackupStorage())).toBe('');
+    session.clear();
+    expect(readApiKey(accountBackupStorage())).toBe('');
+  });
+
+  it('name the unsuffixed keys of older versions, which the first account claims (not the base URL)', () => {
+    expect(['cloudBackupApiKey', 'cloudBackupRefs', 'cloudBackupLocal:b1'].every(isLegacyBackupKey)).toBe(
+      true,
+    );
+    expect(['cloudBackupBaseUrl', 'PitClock-u7:cloudBackupApiKey', 'theme'].some(isLegacyBackupKey)).toBe(
+      false,
+    );
   });
 });

@@ -1,9 +1,16 @@
 // Where cloud backups go and with which key (SPEC.md sections 3 and 7: a third-party JSON storage service
 // called with the user's own key; the key is a local setting). Everything here lives in the device's
 // localStorage: the key is never sent to PitClock's servers, only to the cloud backup service.
-import { createMemoryStorage, type StorageLike } from '@pitclock/contracts';
+// The key, the references and the local copies belong to the signed-in account: they are kept under
+// the account's names (accountBackupStorage); the base URL is a setting of the device.
+import { accountIdOf, createMemoryStorage, session, type StorageLike } from '@pitclock/contracts';
+import { accountScopedStorage } from '@pitclock/contracts/account-data';
 
-/** localStorage keys of cloud backup. */
+/**
+ * localStorage keys of cloud backup: the base URL's as is; the others as an account's view of the
+ * storage names them (accountBackupStorage: 'PitClock-u7:cloudBackupApiKey'). Unsuffixed, the api key,
+ * refs and local copies are the legacy keys of older versions, which the first account to sign in claims.
+ */
 export const CLOUD_BACKUP_KEYS = {
   /** The user's JSONBin X-Master-Key. */
   apiKey: 'cloudBackupApiKey',
@@ -34,6 +41,27 @@ export function pageStorage(): StorageLike {
     // Reading localStorage throws when the browser blocks it.
   }
   return createMemoryStorage();
+}
+
+/** Whether `key` is one of the unsuffixed per-account keys of older versions (claimed by an account). */
+export function isLegacyBackupKey(key: string): boolean {
+  return (
+    key === CLOUD_BACKUP_KEYS.apiKey ||
+    key === CLOUD_BACKUP_KEYS.refs ||
+    key.startsWith(CLOUD_BACKUP_KEYS.localCopyPrefix)
+  );
+}
+
+/**
+ * Where the signed-in account's cloud-backup key, references and local copies live: the page's
+ * localStorage under the account's names. Signed out (no account): an empty memory storage, so that
+ * nothing of any account shows or is written.
+ */
+export function accountBackupStorage(
+  accountId: string | null = accountIdOf(session.getToken()),
+  storage: StorageLike = pageStorage(),
+): StorageLike {
+  return accountId === null ? createMemoryStorage() : accountScopedStorage(storage, accountId);
 }
 
 function readSetting(storage: StorageLike, key: string): string | null {

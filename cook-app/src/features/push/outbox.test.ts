@@ -7,6 +7,8 @@ import {
   OUTBOX_FIRST_RETRY_MS,
   OUTBOX_MAX_RETRY_MS,
   OUTBOX_STORAGE_KEY,
+  createAccountOutbox,
+  outboxStorageKey,
   readOutbox,
   type OutboxCall,
 } from './outbox';
@@ -322,5 +324,64 @@ describe('backoffMs', () => {
     expect([1, 2, 3, 9, 10, 30].map((n) => backoffMs(n, () => 1))).toEqual([
       1_000, 2_000, 4_000, 256_000, 300_000, 300_000,
     ]);
+  });
+});
+
+describe('the outbox of an account', () => {
+  const TOKEN_A = makeJwt({ sub: '7' });
+  const TOKEN_B = makeJwt({ sub: '8' });
+  const bearers = (server: TestServer) => server.requests.map((r) => r.headers.authorization);
+
+  async function accountOutbox() {
+    const { server } = await notifier();
+    const session = memorySession(null);
+    const storage = createMemoryStorage();
+    const network = { online: true };
+    const outbox = createAccountOutbox({
+      client: testClient(session, server),
+      session,
+      storage,
+      random: () => 1,
+      isOnline: () => network.online,
+      events: null,
+    });
+    return { outbox, storage, session, server, network };
+  }
+
+  it("keeps a call queued by A under A's key, never sends it with B's token, and sends it when A is back", async () => {
+    const { outbox, storage, session, server, network } = await accountOutbox();
+    const stop = outbox.start();
+    session.setTokens({ token: TOKEN_A });
+    network.online = false;
+    outbox.enqueue(put('a', 1));
+    await outbox.idle();
+    expect(readOutbox(storage, outboxStorageKey('7'))).toMatchObject([{ key: 'schedule:a' }]);
+    expect(storage.getItem(OUTBOX_STORAGE_KEY)).toBeNull();
+
+    session.setTokens({ token: TOKEN_B });
+    network.online = true;
+    outbox.enqueue(put('b', 1));
+    await outbox.idle();
+    expect(sent(server)).toEqual([line('b', 1)]);
+    expect(bearers(server)).toEqual([`Bearer ${TOKEN_B}`]);
+    expect(outbox.entries()).toEqual([]);
+    expect(readOutbox(storage, outboxStorageKey('7'))).toMatchObject([{ key: 'schedule:a' }]);
+
+    session.setTokens({ token: TOKEN_A });
+    await vi.waitFor(() => expect(server.requests).toHaveLength(2));
+    await outbox.idle();
+    stop();
+    expect(sent(server)[1]).toBe(line('a', 1));
+    expect(bearers(server)[1]).toBe(`Bearer ${TOKEN_A}`);
+    expect(readOutbox(storage, outboxStorageKey('7'))).toEqual([]);
+  });
+
+  it('queues nothing while no account is signed in', async () => {
+    const { outbox, storage, server } = await accountOutbox();
+    outbox.enqueue(put('a', 1));
+    await outbox.idle();
+    expect(outbox.entries()).toEqual([]);
+    expect(storage.getItem(OUTBOX_STORAGE_KEY)).toBeNull();
+    expect(server.requests).toHaveLength(0);
   });
 });

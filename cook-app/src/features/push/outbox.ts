@@ -7,7 +7,12 @@
 // a 429's retry_after_seconds wins) and hold the calls behind them; the 'online' event and start() retry
 // at once. Other 4xx cannot succeed and are dropped with a warning. A 401 the client could not refresh
 // (signed out) keeps the call for after sign-in.
+// The outbox belongs to an account (its calls are kept under accountStorageKey(id, 'pitclock_push_outbox')
+// and sent only while that account is signed in): a schedule queued by one account is never sent with
+// another's token. The page's outbox (getPushOutbox) follows the signed-in account.
+import { accountStorageKey } from '@pitclock/contracts/offline-db';
 import {
+  accountIdOf,
   api,
   isApiError,
   session as pageSession,
@@ -16,8 +21,16 @@ import {
   type StorageLike,
 } from '@pitclock/contracts';
 
-/** localStorage key of the outbox: JSON { entries: OutboxEntry[] }. */
+/**
+ * localStorage key of the outbox (JSON { entries: OutboxEntry[] }) before it is made the account's by
+ * outboxStorageKey; unsuffixed, it is the legacy key the first account to sign in claims.
+ */
 export const OUTBOX_STORAGE_KEY = 'pitclock_push_outbox';
+
+/** Where one account's outbox is kept: 'PitClock-u7:pitclock_push_outbox'. */
+export function outboxStorageKey(accountId: string): string {
+  return accountStorageKey(accountId, OUTBOX_STORAGE_KEY);
+}
 export const OUTBOX_FIRST_RETRY_MS = 1_000;
 export const OUTBOX_MAX_RETRY_MS = 5 * 60_000;
 /** A call not answered after this long counts as a network failure (and so does not block the queue). */
@@ -44,6 +57,11 @@ export type OutboxDeps = {
   client?: ApiClient;
   /** Whose token decides "signed in" (default the app's session). */
   session?: SessionStore;
+  /**
+   * The account the outbox belongs to: its calls are kept under outboxStorageKey(accountId) and sent
+   * only while the session's token is that account's. Without it: the unsuffixed key, and any token.
+   */
+  accountId?: string;
   /** Where the entries are kept (default localStorage; null: memory only). */
   storage?: StorageLike | null;
   timers?: OutboxTimers;
@@ -143,9 +161,9 @@ function isEntry(value: unknown): value is OutboxEntry {
 }
 
 /** The stored entries (unreadable ones left out); [] when there are none or storage cannot be read. */
-export function readOutbox(storage: StorageLike | null): OutboxEntry[] {
+export function readOutbox(storage: StorageLike | null, key: string = OUTBOX_STORAGE_KEY): OutboxEntry[] {
   try {
-    const text = storage?.getItem(OUTBOX_STORAGE_KEY);
+    const text = storage?.getItem(key);
     if (!text) return [];
     const entries = (JSON.parse(text) as { entries?: unknown }).entries;
     return Array.isArray(entries) ? entries.filter(isEntry) : [];
@@ -154,10 +172,10 @@ export function readOutbox(storage: StorageLike | null): OutboxEntry[] {
   }
 }
 
-function writeOutbox(storage: StorageLike | null, entries: readonly OutboxEntry[]): void {
+function writeOutbox(storage: StorageLike | null, key: string, entries: readonly OutboxEntry[]): void {
   try {
-    if (entries.length === 0) storage?.removeItem(OUTBOX_STORAGE_KEY);
-    else storage?.setItem(OUTBOX_STORAGE_KEY, JSON.stringify({ entries }));
+    if (entries.length === 0) storage?.removeItem(key);
+    else storage?.setItem(key, JSON.stringify({ entries }));
   } catch {
     // Full or blocked storage: the calls are still sent from memory, only a reload would lose them.
   }
@@ -177,14 +195,21 @@ export function createOutbox(deps: OutboxDeps = {}): Outbox {
     (() =>
       globalThis.crypto?.randomUUID?.() ?? `${Date.now().toString(36)}-${random().toString(36).slice(2)}`);
 
-  let queue: OutboxEntry[] = readOutbox(storage);
+  const { accountId } = deps;
+  const storageKey = accountId === undefined ? OUTBOX_STORAGE_KEY : outboxStorageKey(accountId);
+  const signedIn = () => {
+    const token = session.getToken();
+    return accountId === undefined ? token !== null : accountIdOf(token) === accountId;
+  };
+
+  let queue: OutboxEntry[] = readOutbox(storage, storageKey);
   let sendingId: string | null = null;
   let timer: unknown = null;
   let timerAt = 0;
   let draining: Promise<void> | null = null;
   let drainAgain = false;
 
-  const save = () => writeOutbox(storage, queue);
+  const save = () => writeOutbox(storage, storageKey, queue);
   const remove = (id: string) => {
     queue = queue.filter((entry) => entry.id !== id);
   };
@@ -211,7 +236,7 @@ export function createOutbox(deps: OutboxDeps = {}): Outbox {
       });
       return { kind: 'done' };
     } catch (failure) {
-      return verdictOf(failure, entry, session.getToken() !== null);
+      return verdictOf(failure, entry, signedIn());
     }
   }
 
@@ -240,8 +265,9 @@ export function createOutbox(deps: OutboxDeps = {}): Outbox {
   async function drain(): Promise<void> {
     for (;;) {
       const head = queue[0];
-      // Empty, signed out or offline: enqueue, session.subscribe and 'online' start it again.
-      if (!head || session.getToken() === null || !isOnline()) return clearTimer();
+      // Empty, signed out (or another account in) or offline: enqueue, session.subscribe and 'online'
+      // start it again.
+      if (!head || !signedIn() || !isOnline()) return clearTimer();
       if (head.notBefore > timers.now()) return wakeAt(head.notBefore);
       clearTimer();
       sendingId = head.id;
@@ -296,12 +322,12 @@ export function createOutbox(deps: OutboxDeps = {}): Outbox {
     flush,
     retryNow,
     start() {
-      let signedIn = session.getToken() !== null;
+      let wasSignedIn = signedIn();
       const onOnline = () => void retryNow();
       const stopSession = session.subscribe(() => {
-        const now = session.getToken() !== null;
-        if (now && !signedIn) void retryNow();
-        signedIn = now;
+        const now = signedIn();
+        if (now && !wasSignedIn) void retryNow();
+        wasSignedIn = now;
       });
       events?.addEventListener('online', onOnline);
       void retryNow();
@@ -318,9 +344,69 @@ export function createOutbox(deps: OutboxDeps = {}): Outbox {
   };
 }
 
+/** Where calls go while no account is signed in: nowhere (the cook screens are closed then). */
+const NO_ACCOUNT_OUTBOX: Outbox = {
+  enqueue: () => undefined,
+  discard: () => undefined,
+  flush: () => Promise.resolve(),
+  retryNow: () => Promise.resolve(),
+  start: () => () => undefined,
+  entries: () => [],
+  idle: () => Promise.resolve(),
+};
+
+/**
+ * The outbox of whichever account is signed in (one createOutbox per account, on its own key): calls go
+ * to the signed-in account's queue, and start() runs that queue alone, switching when the account
+ * changes; the queue of an account that left stays stored for its next sign-in.
+ */
+export function createAccountOutbox(deps: Omit<OutboxDeps, 'accountId'> = {}): Outbox {
+  const session = deps.session ?? pageSession;
+  const outboxes = new Map<string, Outbox>();
+  const outboxOf = (accountId: string | null): Outbox => {
+    if (accountId === null) return NO_ACCOUNT_OUTBOX;
+    let outbox = outboxes.get(accountId);
+    if (!outbox) {
+      outbox = createOutbox({ ...deps, accountId });
+      outboxes.set(accountId, outbox);
+    }
+    return outbox;
+  };
+  const current = () => outboxOf(accountIdOf(session.getToken()));
+
+  return {
+    enqueue: (call) => current().enqueue(call),
+    discard: (key) => current().discard(key),
+    flush: () => current().flush(),
+    retryNow: () => current().retryNow(),
+    entries: () => current().entries(),
+    async idle() {
+      await Promise.all([...outboxes.values()].map((outbox) => outbox.idle()));
+    },
+    start() {
+      let running: { accountId: string | null; stop: () => void } | null = null;
+      const follow = () => {
+        const accountId = accountIdOf(session.getToken());
+        if (running?.accountId === accountId) return;
+        running?.stop();
+        // Read again from storage at the account's next sign-in (its data may have been removed since).
+        if (running?.accountId) outboxes.delete(running.accountId);
+        running = { accountId, stop: outboxOf(accountId).start() };
+      };
+      follow();
+      const stopSession = session.subscribe(follow);
+      return () => {
+        stopSession();
+        running?.stop();
+        running = null;
+      };
+    },
+  };
+}
+
 let pageOutbox: Outbox | undefined;
-/** The page's outbox (one per page: two would send the same stored calls twice). */
+/** The page's outbox, of the signed-in account (one per page: two would send the same stored calls twice). */
 export function getPushOutbox(): Outbox {
-  pageOutbox ??= createOutbox();
+  pageOutbox ??= createAccountOutbox();
   return pageOutbox;
 }

@@ -68,7 +68,12 @@ export const SETTINGS_TEXT = {
   logout: 'Log out',
   logoutText: 'Signs you out of PitClock on this device.',
   logoutTitle: 'Log out of PitClock?',
-  logoutMessage:
-    'You will need to sign in again to use PitClock. Your cook-offs, templates and runs stay on this device.',
+  logoutMessage: 'You will need to sign in again to use PitClock.',
+  logoutStays:
+    'What stays on this device: this account’s cook-offs, templates, runs and notes, kept for its next sign-in. Another account signing in here does not see them.',
+  removeData: 'Remove this account’s data from this device',
+  removeDataUnsynced: (changes: number) =>
+    `Not everything is synced yet: ${changes} ${changes === 1 ? 'change exists' : 'changes exist'} only on this device.`,
+  removeDataNoSync: 'This device’s copy is the only copy: make a backup first.',
   logoutCancel: 'Cancel',
 } as const;

@@ -25,6 +25,11 @@ export type SettingsScreenProps = {
   storageManager?: StorageManagerLike | undefined;
   /** How Log out signs out (default contracts' signOut on the app's api and session). */
   signOutWith?: SignOutDeps;
+  /**
+   * How many changes exist only on this device, from the sync engine; null (the default) while sync
+   * is not available. Log out offers to remove this device's copy only at 0.
+   */
+  unsyncedChanges?: number | null;
 };
 
 /**
@@ -37,6 +42,7 @@ export function SettingsScreen({
   serviceWorker,
   storageManager,
   signOutWith,
+  unsyncedChanges = null,
 }: SettingsScreenProps) {
   const T = SETTINGS_TEXT;
   const sections: ScreenSection[] = [
@@ -60,7 +66,11 @@ export function SettingsScreen({
     ...(backup === null || backup === undefined ? [] : [{ id: 'backup', title: T.backup, content: backup }]),
     { id: 'support', title: T.support, content: <SupportSection /> },
     { id: 'legal', title: T.legal, content: <LegalSection /> },
-    { id: 'account', title: T.account, content: <LogoutSection signOutWith={signOutWith} /> },
+    {
+      id: 'account',
+      title: T.account,
+      content: <LogoutSection signOutWith={signOutWith} unsyncedChanges={unsyncedChanges} />,
+    },
   ];
   return <SectionedScreen title={T.title} sections={sections} />;
 }
