@@ -12,6 +12,7 @@ import { isLegacyBackupKey } from '../features/backup/cloud-config';
 // By its own path: the rest of features/push loads with the Settings and About screens.
 import { OUTBOX_STORAGE_KEY } from '../features/push/outbox';
 import { PushSync } from '../features/push/push-sync';
+import { SyncStarter } from '../features/sync';
 import { CookRoutes } from './cook-routes';
 import { ServiceWorkerMessages } from './service-worker-messages';
 
@@ -70,7 +71,8 @@ export function CookApp({ notFound }: CookAppProps) {
 }
 
 function AccountCookApp({ accountId, notFound }: CookAppProps & { accountId: string }) {
-  const { store, persistor } = getCookStore(accountId);
+  const bundle = getCookStore(accountId);
+  const { store, persistor } = bundle;
   return (
     <Provider store={store}>
       <StoredTheme />
@@ -79,6 +81,7 @@ function AccountCookApp({ accountId, notFound }: CookAppProps & { accountId: str
         <AlertCenter />
         <ServiceWorkerMessages />
         <PushSync />
+        <SyncStarter accountId={accountId} bundle={bundle} />
         <CookRoutes notFound={notFound} />
       </PersistGate>
     </Provider>

@@ -19,7 +19,7 @@ export type LogoutSectionProps = {
 };
 
 /** Stops the account's store (so nothing writes its database again), then removes its data. */
-async function removeThisDevicesCopy(accountId: string): Promise<void> {
+export async function removeThisDevicesCopy(accountId: string): Promise<void> {
   await releaseCookStore(accountId);
   await removeAccountData(localStorage, accountId);
 }

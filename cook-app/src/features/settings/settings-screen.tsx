@@ -30,6 +30,8 @@ export type SettingsScreenProps = {
    * is not available. Log out offers to remove this device's copy only at 0.
    */
   unsyncedChanges?: number | null;
+  /** How Log out removes this device's copy (default the store, database and keys of the account). */
+  removeData?: (accountId: string) => Promise<void>;
 };
 
 /**
@@ -43,6 +45,7 @@ export function SettingsScreen({
   storageManager,
   signOutWith,
   unsyncedChanges = null,
+  removeData,
 }: SettingsScreenProps) {
   const T = SETTINGS_TEXT;
   const sections: ScreenSection[] = [
@@ -69,7 +72,13 @@ export function SettingsScreen({
     {
       id: 'account',
       title: T.account,
-      content: <LogoutSection signOutWith={signOutWith} unsyncedChanges={unsyncedChanges} />,
+      content: (
+        <LogoutSection
+          signOutWith={signOutWith}
+          unsyncedChanges={unsyncedChanges}
+          {...(removeData ? { removeData } : {})}
+        />
+      ),
     },
   ];
   return <SectionedScreen title={T.title} sections={sections} />;

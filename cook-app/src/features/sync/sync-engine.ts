@@ -33,7 +33,7 @@ import {
   type SyncedSnapshot,
   type SyncedStore,
 } from './sync-mapping';
-import { createStatusStore } from './sync-status';
+import { createStatusStore, initialSyncStatus, type StatusStore } from './sync-status';
 
 /** Where the engine keeps its state: the account's offline database, beside the store's. */
 export const SYNC_STATE_KEY = 'sync';
@@ -66,6 +66,8 @@ export type SyncEngineDeps = {
   retryDelaysMs?: readonly number[];
   /** How long a local change waits for others to join its push. */
   pushDelayMs?: number;
+  /** Where the engine reports its status (default a store of its own). */
+  status?: StatusStore;
 };
 
 const DEFAULT_RETRY_MS = [1_000, 2_000, 5_000, 10_000, 30_000] as const;
@@ -95,7 +97,8 @@ export function createSyncEngine(deps: SyncEngineDeps) {
   const page = deps.page === undefined ? (typeof window === 'undefined' ? null : window) : deps.page;
   const retryDelays = deps.retryDelaysMs ?? DEFAULT_RETRY_MS;
   const pushDelayMs = deps.pushDelayMs ?? 20;
-  const status = createStatusStore();
+  const status = deps.status ?? createStatusStore();
+  status.set(initialSyncStatus);
 
   let replica: ReplicaState = emptyReplica('unset');
   let clock: HlcClock = createHlcClock('unset', now);

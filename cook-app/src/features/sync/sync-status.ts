@@ -37,3 +37,23 @@ export function createStatusStore(initial: SyncStatus = initialSyncStatus) {
   };
 }
 export type StatusStore = ReturnType<typeof createStatusStore>;
+
+/**
+ * The page's sync status: the running engine reports here, the screens read it (statically imported:
+ * this file is tiny, the engine itself loads after the first screen). null phase 'stopped' when none runs.
+ */
+export const pageSyncStatus = createStatusStore({ ...initialSyncStatus, phase: 'stopped' });
+
+let stopRunning: (() => Promise<void>) | null = null;
+
+/** The running engine says how to stop it (null once stopped). */
+export function setRunningSync(stop: (() => Promise<void>) | null): void {
+  stopRunning = stop;
+}
+
+/** Stops the running engine and waits for its last write (before an account's data is removed). */
+export async function stopRunningSync(): Promise<void> {
+  const stop = stopRunning;
+  stopRunning = null;
+  await stop?.();
+}
