@@ -20,6 +20,7 @@ COPY services/kit/package.json services/kit/
 COPY services/auth/package.json services/auth/
 COPY services/licensing/package.json services/licensing/
 COPY services/notifier/package.json services/notifier/
+COPY services/sync/package.json services/sync/
 COPY services/gateway/package.json services/gateway/
 COPY infra/package.json infra/
 COPY tests/package.json tests/

@@ -1,6 +1,7 @@
 # syntax=docker/dockerfile:1
 # The gateway: serves the built front ends (shell at /, the remotes under /remotes/<name>/) under one
-# origin and proxies /api/* to auth, licensing and notifier (AUTH_URL, LICENSING_URL, NOTIFIER_URL).
+# origin and proxies /api/* to auth, licensing, notifier and sync (AUTH_URL, LICENSING_URL, NOTIFIER_URL,
+# SYNC_URL).
 # Build from the repository root:
 #   docker build -f infra/docker/gateway.Dockerfile -t pitclock/gateway .
 # The front ends are built in the web-build stage; the gateway runs from its TypeScript sources with tsx.
@@ -24,6 +25,7 @@ COPY services/kit/package.json services/kit/
 COPY services/auth/package.json services/auth/
 COPY services/licensing/package.json services/licensing/
 COPY services/notifier/package.json services/notifier/
+COPY services/sync/package.json services/sync/
 COPY services/gateway/package.json services/gateway/
 COPY infra/package.json infra/
 COPY tests/package.json tests/
@@ -49,6 +51,7 @@ COPY services/kit/package.json services/kit/
 COPY services/auth/package.json services/auth/
 COPY services/licensing/package.json services/licensing/
 COPY services/notifier/package.json services/notifier/
+COPY services/sync/package.json services/sync/
 COPY services/gateway/package.json services/gateway/
 COPY infra/package.json infra/
 COPY tests/package.json tests/

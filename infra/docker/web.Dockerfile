@@ -4,7 +4,7 @@
 # and /api/* proxied to the services with the gateway's routing table (infra/docker/nginx).
 # Build from the repository root:
 #   docker build -f infra/docker/web.Dockerfile -t pitclock/web .
-# Upstreams: AUTH_UPSTREAM, LICENSING_UPSTREAM, NOTIFIER_UPSTREAM (http://host:port, no path);
+# Upstreams: AUTH_UPSTREAM, LICENSING_UPSTREAM, NOTIFIER_UPSTREAM, SYNC_UPSTREAM (http://host:port, no path);
 # CSP_CONNECT_SRC: the weather and backup origins the browser may call (the gateway's WEATHER_HOSTS and
 # BACKUP_HOSTS). The nginx image writes /etc/nginx/conf.d/default.conf from the template at start.
 
@@ -25,6 +25,7 @@ COPY services/kit/package.json services/kit/
 COPY services/auth/package.json services/auth/
 COPY services/licensing/package.json services/licensing/
 COPY services/notifier/package.json services/notifier/
+COPY services/sync/package.json services/sync/
 COPY services/gateway/package.json services/gateway/
 COPY infra/package.json infra/
 COPY tests/package.json tests/
@@ -42,6 +43,7 @@ FROM ${NGINX_IMAGE} AS runtime
 ENV AUTH_UPSTREAM=http://auth:3001 \
     LICENSING_UPSTREAM=http://licensing:3002 \
     NOTIFIER_UPSTREAM=http://notifier:3003 \
+    SYNC_UPSTREAM=http://sync:3004 \
     CSP_CONNECT_SRC="https://geocoding-api.open-meteo.com https://api.open-meteo.com https://api.jsonbin.io"
 COPY infra/docker/nginx/default.conf.template /etc/nginx/templates/default.conf.template
 COPY --from=web-build /app/shell/dist /usr/share/nginx/html

@@ -138,7 +138,18 @@ describe('docker-compose.yml', () => {
       'auth',
       'licensing',
       'notifier',
+      'sync',
     ]);
+  });
+
+  it('runs several sync instances behind the one SYNC_URL, sharing PostgreSQL and Redis', () => {
+    const sync = service('sync');
+    expect(sync.deploy?.replicas).toBeGreaterThanOrEqual(2);
+    expect(sync.ports).toBeUndefined();
+    expect(service('gateway').environment?.SYNC_URL).toBe(`http://sync:${sync.environment?.PORT}`);
+    expect(service('web').environment?.SYNC_UPSTREAM).toBe(`http://sync:${sync.environment?.PORT}`);
+    for (const shared of ['DATABASE_URL', 'REDIS_URL', 'REDIS_KEY_PREFIX', 'JWT_SECRET', 'JWT_AUDIENCE'])
+      expect(sync.environment?.[shared], shared).toBe(service('auth').environment?.[shared]);
   });
 
   it.each(nodeServices)(
@@ -166,7 +177,7 @@ describe('docker-compose.yml', () => {
 
   it('points every service URL at the compose service on the port it listens on', () => {
     const urls = Object.values(services()).flatMap((s) =>
-      Object.entries(s.environment ?? {}).filter(([key]) => /^(AUTH|LICENSING|NOTIFIER)_URL$/.test(key)),
+      Object.entries(s.environment ?? {}).filter(([key]) => /^(AUTH|LICENSING|NOTIFIER|SYNC)_URL$/.test(key)),
     );
     expect(urls.length).toBeGreaterThanOrEqual(4);
     for (const [key, url] of urls) {

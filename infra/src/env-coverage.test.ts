@@ -55,9 +55,12 @@ describe('environment coverage', () => {
       expect.arrayContaining(['WORKER_PORT', 'BULL_LOCK_DURATION_MS']),
     );
     expect(byName['notifier-worker']).not.toContain('PORT');
+    expect(byName.sync).toEqual(
+      expect.arrayContaining(['PORT', 'DATABASE_URL', 'REDIS_URL', 'JWT_SECRET', 'SYNC_HEARTBEAT_MS']),
+    );
     // The gateway's schema is wrapped in .transform(): its keys are read through the pipe.
     expect(schemaVariables(processes.find((s) => s.name === 'gateway')!.schema)).toEqual(
-      expect.arrayContaining(['AUTH_URL', 'LICENSING_URL', 'NOTIFIER_URL', 'STATIC_ROOT']),
+      expect.arrayContaining(['AUTH_URL', 'LICENSING_URL', 'NOTIFIER_URL', 'SYNC_URL', 'STATIC_ROOT']),
     );
     // kit's resolveVersion reads APP_VERSION and APP_COMMIT outside any schema; test helpers are left out.
     expect(sourceVariables(['services/kit/src'])).toEqual(['APP_COMMIT', 'APP_VERSION']);
@@ -125,6 +128,29 @@ describe('environment coverage', () => {
           expect(Number(value), `${service.name} ${name}`).toBe(defaults[name]);
         }
       }
+    }
+  });
+
+  it('gives every service that checks access tokens the same secret, audience, database and Redis prefix', () => {
+    const [auth, ...verifiers] = ['auth', 'licensing', 'notifier', 'sync'].map((name) =>
+      processes.find((service) => service.name === name)!,
+    );
+    const shared = ['JWT_SECRET', 'JWT_AUDIENCE', 'DATABASE_URL', 'REDIS_URL', 'REDIS_KEY_PREFIX'];
+    for (const read of [composeEnv, kubernetesEnv]) {
+      for (const verifier of verifiers)
+        for (const name of shared)
+          expect(read(verifier!)[name], `${verifier!.name} ${name}`).toBe(read(auth!)[name]);
+    }
+  });
+
+  it("keeps the gateway's stream idle timeout above the sync service's heartbeat", () => {
+    const [sync, gateway] = ['sync', 'gateway'].map((name) =>
+      processes.find((service) => service.name === name)!,
+    );
+    for (const read of [composeEnv, kubernetesEnv]) {
+      expect(Number(read(gateway!).STREAM_IDLE_TIMEOUT_MS)).toBeGreaterThan(
+        2 * Number(read(sync!).SYNC_HEARTBEAT_MS),
+      );
     }
   });
 

@@ -15,11 +15,13 @@ import {
 } from './support/kubernetes';
 import { finalStage, lastWorkdir, parseDockerfile } from './support/dockerfile';
 import { processes } from './support/service-env';
-import { repoFileExists } from './support/repo';
+import { readRepoFile, repoFileExists } from './support/repo';
 
 const clone = <T>(value: T): T => structuredClone(value);
 const namespace = 'pitclock';
 const scaledOnCpu = ['auth', 'licensing', 'notifier', 'gateway'];
+/** The Deployments behind a Service: those scaled on CPU, and sync (on CPU and memory). */
+const withService = [...scaledOnCpu, 'sync'];
 
 const manifestCases = loadManifestFiles().flatMap(({ file, manifests }) =>
   manifests.map((manifest) => ({ file, kind: manifest.kind, name: manifest.metadata?.name, manifest })),
@@ -177,7 +179,7 @@ describe('Kubernetes manifests (infra/k8s)', () => {
     });
   });
 
-  it.each(scaledOnCpu)('exposes %s through a Service on the port it listens on', (name) => {
+  it.each(withService)('exposes %s through a Service on the port it listens on', (name) => {
     const service = findManifest('Service', name) as Manifest & {
       spec: { selector: Record<string, string>; ports: { port: number; targetPort: string }[] };
     };
@@ -201,10 +203,10 @@ describe('Kubernetes manifests (infra/k8s)', () => {
     );
     const urls = manifestsOfKind('ConfigMap').flatMap((cm) =>
       Object.entries(cm.data as Record<string, string>).filter(([key]) =>
-        /^(AUTH|LICENSING|NOTIFIER)_URL$/.test(key),
+        /^(AUTH|LICENSING|NOTIFIER|SYNC)_URL$/.test(key),
       ),
     );
-    expect(urls.length).toBeGreaterThanOrEqual(4);
+    expect(urls.length).toBeGreaterThanOrEqual(5);
     for (const [key, url] of urls) {
       const { hostname, port } = new URL(url);
       expect(services.get(hostname), key).toBe(Number(port));
@@ -245,6 +247,78 @@ describe('Kubernetes manifests (infra/k8s)', () => {
     ]);
     // Utilization is a share of the request: without a CPU request the HPA cannot compute it.
     expect(onlyContainer(name).resources?.requests?.cpu).toBeDefined();
+  });
+
+  describe('the sync service', () => {
+    type HpaView = Manifest & {
+      spec: {
+        scaleTargetRef: { kind: string; name: string };
+        minReplicas: number;
+        maxReplicas: number;
+        metrics: { type: string; resource: { name: string; target: { type: string } } }[];
+        behavior?: {
+          scaleDown?: { stabilizationWindowSeconds?: number; policies?: { type: string; value: number }[] };
+        };
+      };
+    };
+    const hpa = () => findManifest('HorizontalPodAutoscaler', 'sync') as HpaView;
+
+    it('scales on CPU and on memory (open streams), from at least 2 replicas', () => {
+      expect(hpa().apiVersion).toBe('autoscaling/v2');
+      expect(hpa().spec.scaleTargetRef).toMatchObject({ kind: 'Deployment', name: 'sync' });
+      expect(hpa().spec.minReplicas).toBeGreaterThanOrEqual(2);
+      expect(hpa().spec.maxReplicas).toBeGreaterThan(hpa().spec.minReplicas);
+      expect(
+        hpa()
+          .spec.metrics.map((m) => [m.type, m.resource.name, m.resource.target.type])
+          .sort(),
+      ).toEqual([
+        ['Resource', 'cpu', 'Utilization'],
+        ['Resource', 'memory', 'Utilization'],
+      ]);
+      // Utilization is a share of the request: both must be requested.
+      expect(Object.keys(onlyContainer('sync').resources?.requests ?? {}).sort()).toEqual(['cpu', 'memory']);
+    });
+
+    it('scales down one pod at a time, slowly: every pod removed sends its phones to reconnect', () => {
+      const scaleDown = hpa().spec.behavior?.scaleDown;
+      expect(scaleDown?.stabilizationWindowSeconds).toBeGreaterThanOrEqual(300);
+      expect(scaleDown?.policies).toEqual([expect.objectContaining({ type: 'Pods', value: 1 })]);
+    });
+
+    it('says in its manifest why it scales on memory and CPU: one open stream per connected phone', () => {
+      const file = readRepoFile('infra/k8s/25-sync.yaml');
+      const comment = file.slice(0, file.indexOf('kind: HorizontalPodAutoscaler'));
+      expect(comment).toMatch(/each connected phone holds one open event\s+# stream/);
+      expect(comment).toMatch(/memory per\s+# connection/);
+      expect(comment).toMatch(/CPU per poke fanned out/);
+    });
+
+    it('keeps a pod through voluntary disruptions', () => {
+      const budget = findManifest('PodDisruptionBudget', 'sync') as Manifest & {
+        spec: { minAvailable: number; selector: { matchLabels: Record<string, string> } };
+      };
+      expect(budget.spec.minAvailable).toBeGreaterThanOrEqual(1);
+      expect(deployment('sync').spec.template.metadata.labels).toMatchObject(
+        budget.spec.selector.matchLabels,
+      );
+    });
+
+    it("keeps the gateway's stream idle timeout above the stream's heartbeat", () => {
+      const data = (name: string) => findManifest('ConfigMap', name).data as Record<string, string>;
+      expect(Number(data('pitclock-gateway').STREAM_IDLE_TIMEOUT_MS)).toBeGreaterThan(
+        2 * Number(data('pitclock-sync').SYNC_HEARTBEAT_MS),
+      );
+    });
+  });
+
+  it('lets event streams through the Ingress: no response buffering, a read timeout above the heartbeat', () => {
+    const { metadata } = findManifest('Ingress', 'pitclock') as Manifest & {
+      metadata: { annotations?: Record<string, string> };
+    };
+    const annotations = metadata.annotations ?? {};
+    expect(annotations['nginx.ingress.kubernetes.io/proxy-buffering']).toBe('off');
+    expect(Number(annotations['nginx.ingress.kubernetes.io/proxy-read-timeout'])).toBeGreaterThan(25);
   });
 
   describe('the notifier workers', () => {

@@ -1,7 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { cacheControlFor } from '@pitclock/gateway/cache-policy';
-import { hasDotSegment, routeTable, upstreamFor, type Upstream } from '@pitclock/gateway/routing';
+import {
+  eventStreamPaths,
+  hasDotSegment,
+  routeTable,
+  upstreamFor,
+  type Upstream,
+} from '@pitclock/gateway/routing';
 import { composeServices, loadCompose } from './support/compose';
 import { finalStage, parseDockerfile, stageEnv } from './support/dockerfile';
 import { readRepoFile } from './support/repo';
@@ -105,6 +111,18 @@ const routedPaths = [
   '/api/push',
   '/api/push/subscriptions',
   '/api/push/schedules/run-1',
+  '/api/sync',
+  '/api/sync/push',
+  '/api/sync/pull',
+  '/api/sync/events',
+  '/api/sync/events/x',
+  '/api/syncx/push',
+  '/api/teams',
+  '/api/teams/join',
+  '/api/teams/t-1',
+  '/api/teams/t-1/invites',
+  '/api/teams/t-1/members/7',
+  '/api/teamsx',
   '/api/unknown',
   '/api/openapi.json',
   '/api/docs',
@@ -138,6 +156,13 @@ describe('the nginx front end (infra/docker/nginx/default.conf.template)', () =>
       'version',
       'promo-codes',
       'push',
+      'sync',
+      'events',
+      'pull',
+      'teams',
+      'join',
+      'invites',
+      'members',
       'x',
       '',
     );
@@ -148,6 +173,51 @@ describe('the nginx front end (infra/docker/nginx/default.conf.template)', () =>
       }),
       { numRuns: 2_000 },
     );
+  });
+
+  describe.each(eventStreamPaths)('the event stream %s', (path) => {
+    /** The directives of the exact location of the path (it wins over every regex location). */
+    const directives = () => {
+      const block = new RegExp(
+        `location = ${path.replaceAll('/', '\\/')} \\{((?:[^{}]|\\$\\{[A-Z_]+\\})*)\\}`,
+      ).exec(template());
+      if (!block) throw new Error(`no "location = ${path}" in ${templateFile}`);
+      return new Map(
+        block[1]!
+          .split(';')
+          .map((line) => line.trim().split(/\s+/))
+          .filter((words) => words[0])
+          .map(([name, ...values]) => [name!, values.join(' ')]),
+      );
+    };
+
+    it('goes to the service the gateway sends it to', () => {
+      expect(directives().get('proxy_pass')).toBe(`\${${upstreamFor(path)!.toUpperCase()}_UPSTREAM}`);
+    });
+
+    it('passes each event on at once: HTTP/1.1, no proxy buffering or cache, no gzip', () => {
+      expect(Object.fromEntries(directives())).toMatchObject({
+        proxy_http_version: '1.1',
+        proxy_buffering: 'off',
+        proxy_cache: 'off',
+        gzip: 'off',
+      });
+    });
+
+    it("stays open far longer than the services' 30 s between two heartbeats (25 s)", () => {
+      const seconds = (value: string | undefined) => {
+        const [, amount, unit] = /^(\d+)(s|m|h)?$/.exec(value ?? '') ?? [];
+        return Number(amount) * ({ s: 1, m: 60, h: 3600 }[unit ?? 's'] ?? NaN);
+      };
+      expect(seconds(directives().get('proxy_read_timeout'))).toBeGreaterThanOrEqual(600);
+      expect(template()).toMatch(/^[ \t]*proxy_read_timeout 30s;$/m);
+    });
+
+    it('sets no header itself, which would drop the headers the server block sets', () => {
+      expect([...directives().keys()].filter((name) => /^(proxy_set_header|add_header)$/.test(name))).toEqual(
+        [],
+      );
+    });
   });
 
   it('bounds slow clients and body sizes as the services do (a trickled request never reaches a service)', () => {
@@ -204,6 +274,7 @@ describe('the nginx front end (infra/docker/nginx/default.conf.template)', () =>
       'CSP_CONNECT_SRC',
       'LICENSING_UPSTREAM',
       'NOTIFIER_UPSTREAM',
+      'SYNC_UPSTREAM',
     ]);
     const imageEnv = stageEnv(finalStage(parseDockerfile('infra/docker/web.Dockerfile')));
     const composeEnv = composeServices(loadCompose(testSecrets)).web?.environment ?? {};

@@ -1,4 +1,4 @@
-// Runs the whole back end behind one origin: the three services, the notifier workers and the gateway
+// Runs the whole back end behind one origin: the four services, the notifier workers and the gateway
 // that serves the built front ends; one of each, or several (scaledInstances) behind the gateway's
 // round-robin. Used by `npm start`, `npm run dev` (watch: each restarts when its code changes), the e2e
 // suites, the benchmarks and the fault tests.
@@ -15,6 +15,7 @@ const services = [
   { name: 'licensing', dir: 'services/licensing', entry: 'src/main.ts', portKey: 'licensing' },
   { name: 'notifier', dir: 'services/notifier', entry: 'src/main.ts', portKey: 'notifier' },
   { name: 'notifier-worker', dir: 'services/notifier', entry: 'src/worker.ts', portKey: 'worker' },
+  { name: 'sync', dir: 'services/sync', entry: 'src/main.ts', portKey: 'sync' },
 ];
 
 export function portsFrom(gatewayPort) {
@@ -25,6 +26,7 @@ export function portsFrom(gatewayPort) {
     licensing: gatewayPort + 2,
     notifier: gatewayPort + 3,
     worker: gatewayPort + 4,
+    sync: gatewayPort + 5,
   };
 }
 
@@ -135,9 +137,9 @@ export async function waitUntilAnswering(targets, { signal, onSlow, slowAfterMs 
 }
 
 /** How many processes of each kind: one of each by default (`npm start`, the e2e suite). */
-export const singleInstances = { auth: 1, licensing: 1, notifier: 1, worker: 1 };
+export const singleInstances = { auth: 1, licensing: 1, notifier: 1, worker: 1, sync: 1 };
 /** The scaled stack of the production issue: two of each service and three notifier workers. */
-export const scaledInstances = { auth: 2, licensing: 2, notifier: 2, worker: 3 };
+export const scaledInstances = { auth: 2, licensing: 2, notifier: 2, worker: 3, sync: 2 };
 
 /** The names of the stack's processes, gateway last, in the order startStack launches them. */
 export function planProcessNames(instances = singleInstances) {
@@ -148,7 +150,7 @@ export function planProcessNames(instances = singleInstances) {
  * Each process's port: the first instance of each kind keeps portsFrom's port (so one-instance stacks
  * are unchanged); further instances take gatewayPort + 20, + 21, ...
  */
-function planProcesses(gatewayPort, instances) {
+export function planProcesses(gatewayPort, instances = singleInstances) {
   const ports = portsFrom(gatewayPort);
   let nextExtraPort = gatewayPort + 20;
   return services.flatMap((service) =>
@@ -158,6 +160,21 @@ function planProcesses(gatewayPort, instances) {
       port: i === 0 ? ports[service.portKey] : nextExtraPort++,
     })),
   );
+}
+
+/** The gateway's upstreams: each service's planned instances, comma-separated (AUTH_URL ... SYNC_URL). */
+export function gatewayUpstreamEnv(planned) {
+  const urlsOf = (kind) =>
+    planned
+      .filter((proc) => proc.portKey === kind)
+      .map((proc) => `http://127.0.0.1:${proc.port}`)
+      .join(',');
+  return {
+    AUTH_URL: urlsOf('auth'),
+    LICENSING_URL: urlsOf('licensing'),
+    NOTIFIER_URL: urlsOf('notifier'),
+    SYNC_URL: urlsOf('sync'),
+  };
 }
 
 /** Kills the process group of a child launched with ownGroup (what it started and left behind). */
@@ -218,11 +235,6 @@ export async function startStack({
   const planned = planProcesses(gatewayPort, instances);
   const lines = output ?? (quiet ? undefined : await createOutput({ names: planProcessNames(instances) }));
   const scaled = planned.length > services.length;
-  const urlsOf = (kind) =>
-    planned
-      .filter((proc) => proc.portKey === kind)
-      .map((proc) => `http://127.0.0.1:${proc.port}`)
-      .join(',');
   const processes = [];
   const stop = async () => {
     // Gateway first so no new request reaches a stopping service, then the services and the workers.
@@ -233,17 +245,17 @@ export async function startStack({
       ? {
           ...env,
           PORT: String(ports.gateway),
-          AUTH_URL: urlsOf('auth'),
-          LICENSING_URL: urlsOf('licensing'),
-          NOTIFIER_URL: urlsOf('notifier'),
+          ...gatewayUpstreamEnv(planned),
           ...(staticRoot ? { STATIC_ROOT: staticRoot } : {}),
         }
       : {
           ...env,
           PORT: String(proc.port),
           WORKER_PORT: String(proc.port),
-          // Services reach each other over HTTP only (licensing asks auth who is an admin).
+          // Services reach each other over HTTP only (licensing asks auth who is an admin, the notifier
+          // asks sync for a team's members).
           AUTH_URL: scaled ? `http://127.0.0.1:${ports.gateway}` : `http://127.0.0.1:${ports.auth}`,
+          SYNC_URL: scaled ? `http://127.0.0.1:${ports.gateway}` : `http://127.0.0.1:${ports.sync}`,
         };
   const launchAndWait = async (proc) => {
     signal?.throwIfAborted();

@@ -25,6 +25,7 @@ test.beforeAll(async () => {
       AUTH_URL: `http://127.0.0.1:${gatewayPort + 1}`,
       LICENSING_URL: `http://127.0.0.1:${gatewayPort + 2}`,
       NOTIFIER_URL: `http://127.0.0.1:${gatewayPort + 3}`,
+      SYNC_URL: `http://127.0.0.1:${gatewayPort + 5}`,
       LOG_LEVEL: 'warn',
     },
     stdio: 'inherit',

@@ -229,7 +229,7 @@ export async function startFaultStack({
   env: extraEnv = {},
 }: FaultStackOptions): Promise<FaultStack> {
   // The gateway's port, the first instances' just above it, the further instances' from gatewayPort + 20.
-  const ports = [0, 1, 2, 3, 4, 20, 21, 22, 23, 24, 25].map((offset) => gatewayPort + offset);
+  const ports = [0, 1, 2, 3, 4, 5, 20, 21, 22, 23, 24, 25].map((offset) => gatewayPort + offset);
   const taken = (await Promise.all(ports.map(async (port) => ((await portOpen(port)) ? port : 0)))).filter(
     Boolean,
   );

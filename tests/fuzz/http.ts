@@ -17,7 +17,7 @@ export interface RawRequest {
 
 /**
  * status 0 with `error` when no answer came (refused, reset, timeout); -1 when node:http refused to send the
- * request; `ms` from the send to the end of the answer.
+ * request; `ms` from the send to the end of the answer (for a stream, to its headers).
  */
 export interface Answer {
   status: number;
@@ -25,7 +25,16 @@ export interface Answer {
   text: string;
   error?: string;
   ms: number;
+  /** An event stream (text/event-stream): its status and headers were read, then the request was aborted. */
+  streamed?: boolean;
 }
+
+/**
+ * An answer that stays open while the client listens (GET /api/sync/events): its body never ends, so the
+ * fuzzer reads its status and headers and closes the connection, as a phone that goes away does.
+ */
+export const isEventStream = (contentType: string | undefined): boolean =>
+  contentType?.split(';')[0]?.trim().toLowerCase() === 'text/event-stream';
 
 type Outcome = Omit<Answer, 'ms'> & { retry?: boolean };
 
@@ -73,6 +82,11 @@ function sendOnce(
       return;
     }
     req.on('response', (res) => {
+      if (isEventStream(res.headers['content-type'])) {
+        done({ status: res.statusCode ?? 0, headers: res.headers, text: '', streamed: true });
+        req.destroy();
+        return;
+      }
       const chunks: Buffer[] = [];
       res.on('data', (chunk: Buffer) => chunks.push(chunk));
       res.on('end', () =>

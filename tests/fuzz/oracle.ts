@@ -31,7 +31,7 @@ const ajvSummary = (errors: readonly ErrorObject[] | null | undefined = []) =>
     .join('; ');
 
 /** The answer as far as the oracle reads it: fuzzer answers, and the bad ones checkOracle makes up. */
-export type JudgedAnswer = Pick<Answer, 'status' | 'headers' | 'text' | 'error'>;
+export type JudgedAnswer = Pick<Answer, 'status' | 'headers' | 'text' | 'error' | 'streamed'>;
 
 /**
  * The problems of one answer (an empty list when it passes). answer: { status, headers, text, error? }.
@@ -50,6 +50,10 @@ export function problemsOf(operation: Operation, fuzzCase: { role: Role }, answe
   const baseType = contentType.split(';')[0]?.trim().toLowerCase();
   let body: unknown;
   let parsed = false;
+  // An event stream's body is not read (it never ends): its media type must still be the documented one.
+  if (answer.streamed && !documented?.contentTypes.some((type) => type.toLowerCase() === baseType)) {
+    problems.push(`a ${status} event stream, which the document does not name for this status`);
+  }
   if (answer.text !== '') {
     if (isJsonType(contentType)) {
       try {
@@ -71,7 +75,7 @@ export function problemsOf(operation: Operation, fuzzCase: { role: Role }, answe
         `the ${status} body does not match its documented schema: ${ajvSummary(documented.validate.errors)}`,
       );
     }
-  } else if (documented && answer.text !== '' && documented.contentTypes.length === 0) {
+  } else if (documented && (answer.text !== '' || answer.streamed) && documented.contentTypes.length === 0) {
     problems.push(`status ${status} documents no body but one came`);
   }
   if (status >= 400 && status < 500) {

@@ -11,7 +11,7 @@
 // Settings (environment): FUZZ_SEED (the base seed; 17 by default, random per round in a campaign),
 // FUZZ_RUNS (cases per operation and round: 1,500, in a campaign too), FUZZ_MINUTES (campaign length, 30),
 // FUZZ_ONLY (only operations whose "METHOD /path" contains this text), FUZZ_PORT (the gateway's port, 8941;
-// the services take the four above it), FUZZ_RESULT_FILE (a JSON summary, for scripts/test.mjs),
+// the services take the five above it), FUZZ_RESULT_FILE (a JSON summary, for scripts/test.mjs),
 // FUZZ_LOGS=1 (the services' logs on the console), FUZZ_LOG_LEVEL (theirs, warn), FUZZ_DOCUMENT (a file to
 // read the document from instead of the gateway: a saved or work-in-progress document).
 // A failure prints its seeds and shrink path: FUZZ_ONLY='<METHOD /path>' FUZZ_SEED=<base seed> replays it.
@@ -95,7 +95,7 @@ function describe(failure: Failure, indent = '     ') {
     `caller: ${role}; body: ${body.kind}${body.applied.length ? ` (${body.applied.join(', ')})` : ''}`,
     `headers: ${JSON.stringify(request.headers)}`,
     `body sent: ${clip(request.body)}`,
-    `answer: ${answer.status} ${answer.headers?.['content-type'] ?? ''} ${clip(answer.text)}${answer.error ? ` (${answer.error})` : ''}`,
+    `answer: ${answer.status} ${answer.headers?.['content-type'] ?? ''} ${clip(answer.text)}${answer.streamed ? ' (an event stream: its headers read, then closed)' : ''}${answer.error ? ` (${answer.error})` : ''}`,
     `problems: ${problems.join('; ')}`,
   ]
     .map((line) => `${indent}${line}`)

@@ -53,7 +53,7 @@ const fuzzEnv = (): Record<string, string> => ({
 });
 
 /**
- * Starts the stack on gatewayPort (and the four ports above it) and resolves { url, processes,
+ * Starts the stack on gatewayPort (and the five ports above it) and resolves { url, processes,
  * exitedProcesses(), stop() }; stop() also drops the database and the Redis keys.
  */
 export async function startFuzzStack({

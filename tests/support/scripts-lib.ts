@@ -51,7 +51,7 @@ export const startPrivateRedis: (options: { name: string }) => Promise<PrivateRe
   provision.startPrivateRedis;
 
 /** The kinds of process of the stack; each service kind runs `instances[kind]` times. */
-export type ServiceKind = 'auth' | 'licensing' | 'notifier' | 'worker';
+export type ServiceKind = 'auth' | 'licensing' | 'notifier' | 'worker' | 'sync';
 export type ProcessKind = ServiceKind | 'gateway';
 export type Instances = Readonly<Record<ServiceKind, number>>;
 
@@ -91,7 +91,7 @@ export interface StartStackOptions {
 }
 
 export const singleInstances: Instances = stackLib.singleInstances;
-/** Two of each service and three notifier workers behind the gateway. */
+/** Two of each service (sync included) and three notifier workers behind the gateway. */
 export const scaledInstances: Instances = stackLib.scaledInstances;
 /**
  * Starts the stack and resolves once every process answers its health check. The cast is the boundary:

@@ -5,6 +5,7 @@ import { authConfigSchema } from '@pitclock/auth/config';
 import { gatewayConfigSchema } from '@pitclock/gateway/config';
 import { licensingConfigSchema } from '@pitclock/licensing/config';
 import { notifierConfigSchema, workerConfigSchema } from '@pitclock/notifier/config';
+import { syncConfigSchema } from '@pitclock/sync/config';
 import { listRepoFiles, readRepoFile } from './repo';
 
 export type ServiceProcess = {
@@ -47,6 +48,13 @@ export const processes: readonly ServiceProcess[] = [
     sources: ['services/notifier/src', 'services/kit/src'],
     image: 'notifier',
     entry: 'src/worker.ts',
+  },
+  {
+    name: 'sync',
+    schema: syncConfigSchema,
+    sources: ['services/sync/src', 'services/kit/src'],
+    image: 'sync',
+    entry: 'src/main.ts',
   },
   {
     name: 'gateway',

@@ -81,14 +81,24 @@ describe('gateway', () => {
       startUpstream('auth'),
       startUpstream('licensing'),
       startUpstream('notifier'),
+      startUpstream('sync'),
     ]);
     app = createGateway({
       staticRoots,
-      upstreams: { auth: upstreams[0]!.url, licensing: upstreams[1]!.url, notifier: upstreams[2]!.url },
+      upstreams: upstreamsOf(),
       weatherHosts: defaultWeatherHosts,
       backupHosts: defaultBackupHosts,
       logger,
     });
+  });
+
+  /** The running upstreams, each service's replaced by `replace` where given. */
+  const upstreamsOf = (replace: Partial<GatewayOptions['upstreams']> = {}): GatewayOptions['upstreams'] => ({
+    auth: upstreams[0]!.url,
+    licensing: upstreams[1]!.url,
+    notifier: upstreams[2]!.url,
+    sync: upstreams[3]!.url,
+    ...replace,
   });
 
   afterAll(async () => {
@@ -120,8 +130,17 @@ describe('gateway', () => {
       ['POST', '/api/license/activate', 'licensing'],
       ['GET', '/api/push/me', 'notifier'],
       ['POST', '/api/push/test', 'notifier'],
+      ['POST', '/api/sync/push', 'sync'],
+      ['POST', '/api/sync/pull', 'sync'],
+      ['GET', '/api/sync/events', 'sync'],
+      ['GET', '/api/teams', 'sync'],
+      ['POST', '/api/teams', 'sync'],
+      ['POST', '/api/teams/join', 'sync'],
+      ['GET', '/api/teams/5', 'sync'],
+      ['POST', '/api/teams/5/invites', 'sync'],
+      ['DELETE', '/api/teams/5/members/7', 'sync'],
     ] as const)('%s %s goes to %s', async (method, url, service) => {
-      const req = request(app)[method.toLowerCase() as 'get' | 'post' | 'patch'](url);
+      const req = request(app)[method.toLowerCase() as 'get' | 'post' | 'patch' | 'delete'](url);
       const res = method === 'GET' ? await req : await req.send({ hello: 'world' });
       expect(res.status).toBe(200);
       expect(res.body).toMatchObject({ service, method, url });
@@ -136,6 +155,8 @@ describe('gateway', () => {
       '/api/license',
       '/api/push',
       '/api/pushes',
+      '/api/sync',
+      '/api/teamsx',
       '/api/admin/other',
       '/api/loginx',
     ])(
@@ -156,11 +177,7 @@ describe('gateway', () => {
       const port = await closedPort();
       const gateway = createGateway({
         staticRoots,
-        upstreams: {
-          auth: `http://127.0.0.1:${port}`,
-          licensing: upstreams[1]!.url,
-          notifier: upstreams[2]!.url,
-        },
+        upstreams: upstreamsOf({ auth: `http://127.0.0.1:${port}` }),
         weatherHosts: [],
         backupHosts: [],
         logger,
@@ -170,7 +187,7 @@ describe('gateway', () => {
       const ready = await request(gateway).get('/readyz').expect(503);
       expect(ready.body).toEqual({
         status: 'unavailable',
-        checks: { auth: 'fail', licensing: 'ok', notifier: 'ok' },
+        checks: { auth: 'fail', licensing: 'ok', notifier: 'ok', sync: 'ok' },
       });
     });
 
@@ -179,7 +196,7 @@ describe('gateway', () => {
       try {
         const gateway = createGateway({
           staticRoots,
-          upstreams: { auth: upstreams[0]!.url, licensing: slow.url, notifier: upstreams[2]!.url },
+          upstreams: upstreamsOf({ licensing: slow.url }),
           weatherHosts: [],
           backupHosts: [],
           logger,
@@ -202,7 +219,7 @@ describe('gateway', () => {
       expect((await request(app).get('/healthz').expect(200)).body).toEqual({ status: 'ok' });
       expect((await request(app).get('/readyz').expect(200)).body).toEqual({
         status: 'ok',
-        checks: { auth: 'ok', licensing: 'ok', notifier: 'ok' },
+        checks: { auth: 'ok', licensing: 'ok', notifier: 'ok', sync: 'ok' },
       });
     });
   });
@@ -310,7 +327,7 @@ describe('gateway', () => {
     it('takes the configured hosts (origins only) into connect-src', async () => {
       const gateway = createGateway({
         staticRoots,
-        upstreams: { auth: upstreams[0]!.url, licensing: upstreams[1]!.url, notifier: upstreams[2]!.url },
+        upstreams: upstreamsOf(),
         weatherHosts: ['https://weather.example/v1/'],
         backupHosts: ['https://backup.example'],
         logger,

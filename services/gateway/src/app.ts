@@ -10,7 +10,7 @@ import compression from 'compression';
 import express, { type Express } from 'express';
 import helmet from 'helmet';
 import { cspDirectives } from './domain/csp';
-import type { Upstream } from './domain/routing';
+import { isEventStreamType, upstreamNames, type Upstream } from './domain/routing';
 import { createApiDocs } from './entry-points/http/api-docs';
 import { createApiProxy, upstreamUrls } from './entry-points/http/proxy';
 import { remotesNotFound, spaFallback, staticFiles } from './entry-points/http/static';
@@ -24,6 +24,8 @@ export type GatewayOptions = {
   backupHosts: readonly string[];
   logger: Logger;
   proxyTimeoutMs?: number;
+  /** An event stream with no byte from the instance for this long is cut (default 120 s). */
+  streamIdleTimeoutMs?: number;
   /** How long an instance whose connection failed is skipped (default 2 s). */
   upstreamCooldownMs?: number;
   /** Connecting to an instance longer than this counts as down (default min(5 s, proxyTimeoutMs)). */
@@ -61,7 +63,8 @@ const upstreamHealthy = (baseUrls: readonly string[], timeoutMs: number) => asyn
 
 /**
  * The one origin: the shell at /, the remotes under /remotes/<name>/, /api/* proxied to the services
- * by path; compression, security headers and a Content-Security-Policy on everything.
+ * by path; compression (event streams excepted), security headers and a Content-Security-Policy on
+ * everything.
  */
 export type Gateway = Express & {
   /** Closes the keep-alive connections to the upstream instances: on shutdown, after the server stopped. */
@@ -81,23 +84,30 @@ export const createGateway = (options: GatewayOptions): Gateway => {
       },
     }),
   );
-  app.use(compression());
+  // An event stream is never compressed: gzip would hold each event back until its buffer filled.
+  app.use(
+    compression({
+      filter: (req, res) => !isEventStreamType(res.getHeader('Content-Type')) && compression.filter(req, res),
+    }),
+  );
   app.use(createHttpLogger(logger));
 
   app.use(
     createProbeRouter({
       logger,
       readinessTimeoutMs,
-      readiness: {
-        auth: upstreamHealthy(upstreamUrls(upstreams.auth), readinessTimeoutMs),
-        licensing: upstreamHealthy(upstreamUrls(upstreams.licensing), readinessTimeoutMs),
-        notifier: upstreamHealthy(upstreamUrls(upstreams.notifier), readinessTimeoutMs),
-      },
+      readiness: Object.fromEntries(
+        upstreamNames.map((name) => [
+          name,
+          upstreamHealthy(upstreamUrls(upstreams[name]), readinessTimeoutMs),
+        ]),
+      ),
     }),
   );
   const apiProxy = createApiProxy({
     upstreams,
     timeoutMs: options.proxyTimeoutMs ?? 30_000,
+    streamIdleTimeoutMs: options.streamIdleTimeoutMs,
     connectTimeoutMs: options.upstreamConnectTimeoutMs,
     cooldownMs: options.upstreamCooldownMs,
     maxSockets: options.upstreamMaxSockets,

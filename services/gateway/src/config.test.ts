@@ -3,14 +3,16 @@ import { describe, expect, it } from 'vitest';
 import { gatewayConfigSchema } from './config';
 
 describe('gateway config', () => {
-  it('defaults: port 8080, services on 3001-3003, open-meteo and jsonbin hosts, dist folders of the monorepo', () => {
+  it('defaults: port 8080, services on 3001-3004, open-meteo and jsonbin hosts, dist folders of the monorepo', () => {
     const config = loadConfig(gatewayConfigSchema, {});
     expect(config.port).toBe(8080);
     expect(config.upstreams).toEqual({
       auth: ['http://127.0.0.1:3001'],
       licensing: ['http://127.0.0.1:3002'],
       notifier: ['http://127.0.0.1:3003'],
+      sync: ['http://127.0.0.1:3004'],
     });
+    expect(config.STREAM_IDLE_TIMEOUT_MS).toBe(120_000);
     expect(config.UPSTREAM_COOLDOWN_MS).toBe(2_000);
     expect(config.UPSTREAM_MAX_SOCKETS).toBe(64);
     expect(config.BUFFERED_BODIES_MAX_BYTES).toBe(32 * 1024 * 1024);
@@ -65,12 +67,14 @@ describe('gateway config', () => {
     const config = loadConfig(gatewayConfigSchema, {
       AUTH_URL: 'http://auth-1:3001, http://auth-2:3001,https://auth-3.example/',
       LICENSING_URL: 'http://licensing:3002',
+      SYNC_URL: 'http://sync-1:3004,http://sync-2:3004',
       UPSTREAM_COOLDOWN_MS: '500',
     });
     expect(config.upstreams).toEqual({
       auth: ['http://auth-1:3001', 'http://auth-2:3001', 'https://auth-3.example/'],
       licensing: ['http://licensing:3002'],
       notifier: ['http://127.0.0.1:3003'],
+      sync: ['http://sync-1:3004', 'http://sync-2:3004'],
     });
     expect(config.UPSTREAM_COOLDOWN_MS).toBe(500);
   });
@@ -112,5 +116,15 @@ describe('gateway config', () => {
         /UPSTREAM_MAX_SOCKETS: /,
       );
     expect(loadConfig(gatewayConfigSchema, { UPSTREAM_MAX_SOCKETS: '8' }).UPSTREAM_MAX_SOCKETS).toBe(8);
+  });
+
+  it('refuses a stream idle timeout that is not a whole number of milliseconds from 1000 to 3600000', () => {
+    for (const value of ['0', '999', '1.5', 'never', '3600001'])
+      expect(() => loadConfig(gatewayConfigSchema, { STREAM_IDLE_TIMEOUT_MS: value }), value).toThrow(
+        /STREAM_IDLE_TIMEOUT_MS: /,
+      );
+    expect(loadConfig(gatewayConfigSchema, { STREAM_IDLE_TIMEOUT_MS: '90000' }).STREAM_IDLE_TIMEOUT_MS).toBe(
+      90_000,
+    );
   });
 });

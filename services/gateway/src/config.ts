@@ -51,6 +51,7 @@ export const gatewayConfigSchema = commonConfigSchema
     AUTH_URL: upstreamUrlsVar('http://127.0.0.1:3001'),
     LICENSING_URL: upstreamUrlsVar('http://127.0.0.1:3002'),
     NOTIFIER_URL: upstreamUrlsVar('http://127.0.0.1:3003'),
+    SYNC_URL: upstreamUrlsVar('http://127.0.0.1:3004'),
     WEATHER_HOSTS: urlListVar(defaultWeatherHosts),
     BACKUP_HOSTS: urlListVar(defaultBackupHosts),
     /** A folder holding shell/dist, cook-app/dist and admin-console/dist (default: the monorepo root). */
@@ -59,6 +60,12 @@ export const gatewayConfigSchema = commonConfigSchema
     COOK_APP_DIST: z.string().min(1).optional(),
     ADMIN_CONSOLE_DIST: z.string().min(1).optional(),
     PROXY_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
+    /**
+     * An event stream (GET /api/sync/events) with no byte from the instance for this long is cut, and the
+     * client reconnects: it must stay above the stream's heartbeat (the sync service's SYNC_HEARTBEAT_MS,
+     * 25 s). PROXY_TIMEOUT_MS bounds only the wait for its headers.
+     */
+    STREAM_IDLE_TIMEOUT_MS: z.coerce.number().int().min(1_000).max(3_600_000).default(120_000),
     /** How long an instance whose connection failed (refused, reset, connect timeout) is skipped; 0: never. */
     UPSTREAM_COOLDOWN_MS: z.coerce.number().int().min(0).max(600_000).default(2_000),
     /** Keep-alive connections the gateway keeps per instance URL (busy and idle); more requests wait for one. */
@@ -79,6 +86,11 @@ export const gatewayConfigSchema = commonConfigSchema
       cookApp: resolve(env.COOK_APP_DIST ?? resolve(env.STATIC_ROOT, 'cook-app/dist')),
       adminConsole: resolve(env.ADMIN_CONSOLE_DIST ?? resolve(env.STATIC_ROOT, 'admin-console/dist')),
     },
-    upstreams: { auth: env.AUTH_URL, licensing: env.LICENSING_URL, notifier: env.NOTIFIER_URL },
+    upstreams: {
+      auth: env.AUTH_URL,
+      licensing: env.LICENSING_URL,
+      notifier: env.NOTIFIER_URL,
+      sync: env.SYNC_URL,
+    },
   }));
 export type GatewayConfig = z.infer<typeof gatewayConfigSchema>;

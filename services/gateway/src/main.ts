@@ -11,6 +11,7 @@ runMain(async () => {
     weatherHosts: config.WEATHER_HOSTS,
     backupHosts: config.BACKUP_HOSTS,
     proxyTimeoutMs: config.PROXY_TIMEOUT_MS,
+    streamIdleTimeoutMs: config.STREAM_IDLE_TIMEOUT_MS,
     upstreamCooldownMs: config.UPSTREAM_COOLDOWN_MS,
     upstreamMaxSockets: config.UPSTREAM_MAX_SOCKETS,
     maxBufferedBodyBytes: config.BUFFERED_BODIES_MAX_BYTES,

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { API_PATHS, PATH_OWNERS, apiPath } from '@pitclock/contracts/api-paths';
-import { hasDotSegment, routeTable, upstreamFor } from './routing';
+import {
+  eventStreamPaths,
+  hasDotSegment,
+  isEventStreamRequest,
+  isEventStreamType,
+  routeTable,
+  upstreamFor,
+} from './routing';
 
 describe('upstreamFor', () => {
   it.each([
@@ -27,6 +34,13 @@ describe('upstreamFor', () => {
     ['/api/licenses/codes', 'licensing'],
     ['/api/license/activate', 'licensing'],
     ['/api/push/me', 'notifier'],
+    ['/api/sync/push', 'sync'],
+    ['/api/sync/pull', 'sync'],
+    ['/api/sync/events', 'sync'],
+    ['/api/teams', 'sync'],
+    ['/api/teams/join', 'sync'],
+    ['/api/teams/t-1/members/7', 'sync'],
+    ['/api/sync', undefined],
     ['/api/auth', undefined],
     ['/api/license', undefined],
     ['/api/push', undefined],
@@ -73,5 +87,34 @@ describe('the route table, derived from the paths declared in contracts', () => 
     const index = (path: string) => routeTable.findIndex((route) => route.path === path);
     expect(index(API_PATHS.userLicenses)).toBeLessThan(index(API_PATHS.users));
     expect(index(API_PATHS.user)).toBe(-1);
+  });
+});
+
+describe('event streams, from the operations declared in contracts', () => {
+  it('knows GET /api/sync/events as the one event stream', () => {
+    expect(eventStreamPaths).toEqual([API_PATHS.syncEvents]);
+  });
+
+  it.each([
+    ['GET', '/api/sync/events', true],
+    ['get', '/api/sync/events/', true],
+    ['HEAD', '/api/sync/events', false],
+    ['POST', '/api/sync/events', false],
+    ['GET', '/api/sync/events/x', false],
+    ['GET', '/api/sync/pull', false],
+    ['GET', '/api/teams', false],
+  ])('%s %s is a stream request: %s', (method, path, stream) => {
+    expect(isEventStreamRequest(method, path)).toBe(stream);
+  });
+
+  it.each([
+    ['text/event-stream', true],
+    ['text/event-stream; charset=utf-8', true],
+    ['Text/Event-Stream', true],
+    ['text/plain', false],
+    ['application/json', false],
+    [undefined, false],
+  ])('content type %s is an event stream: %s', (contentType, stream) => {
+    expect(isEventStreamType(contentType)).toBe(stream);
   });
 });

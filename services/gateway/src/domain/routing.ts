@@ -1,6 +1,9 @@
+import { OPERATIONS } from '@pitclock/contracts/api-operations';
 import { PATH_OWNERS, type PathOwner } from '@pitclock/contracts/api-paths';
 
-export type Upstream = 'auth' | 'licensing' | 'notifier';
+/** The services behind the gateway, each with its own instances (AUTH_URL, LICENSING_URL, ...). */
+export const upstreamNames = ['auth', 'licensing', 'notifier', 'sync'] as const;
+export type Upstream = (typeof upstreamNames)[number];
 
 export const isApiPath = (path: string) => path === '/api' || path.startsWith('/api/');
 
@@ -40,8 +43,12 @@ export type Route = {
   matches: (path: string) => boolean;
 };
 
+/** The regex body of a declared path: a parameter is one non-empty segment. */
+const patternBody = (segments: readonly string[]) =>
+  segments.map((segment) => (isParam(segment) ? '[^/]+' : escapeRegExp(segment))).join('/');
+
 const routeOf = ({ path, upstream, segments }: Declared): Route => {
-  const body = segments.map((segment) => (isParam(segment) ? '[^/]+' : escapeRegExp(segment))).join('/');
+  const body = patternBody(segments);
   const pattern = new RegExp(`^/${body}(/|$)`);
   return { upstream, path, pattern, matches: (requested) => pattern.test(requested) };
 };
@@ -69,3 +76,28 @@ export const hasDotSegment = (path: string) =>
 
 export const upstreamFor = (path: string): Upstream | undefined =>
   routeTable.find((route) => route.matches(path))?.upstream;
+
+export const eventStreamContentType = 'text/event-stream';
+
+/** A Content-Type header that is a server-sent-events stream (text/event-stream, any parameters). */
+export const isEventStreamType = (contentType: unknown): boolean =>
+  typeof contentType === 'string' &&
+  contentType.split(';')[0]!.trim().toLowerCase() === eventStreamContentType;
+
+/**
+ * The GET paths whose answer is an event stream (an operation in contracts answering text/event-stream):
+ * a response that stays open while the client listens, which the gateway proxies on connections of its
+ * own (never the keep-alive pool), unbuffered and uncompressed.
+ */
+export const eventStreamPaths: readonly string[] = OPERATIONS.filter(
+  (op) =>
+    op.method === 'get' && Object.values(op.answers).some((answer) => isEventStreamType(answer.contentType)),
+).map((op) => op.path);
+
+const eventStreamPatterns = eventStreamPaths.map(
+  (path) => new RegExp(`^/${patternBody(segmentsOf(path))}/?$`),
+);
+
+/** A request for an event stream: GET of a declared event-stream path (exactly, not below it). */
+export const isEventStreamRequest = (method: string | undefined, path: string): boolean =>
+  method?.toUpperCase() === 'GET' && eventStreamPatterns.some((pattern) => pattern.test(path));

@@ -23,7 +23,7 @@ describe('the API reference served by the gateway', () => {
     const nowhere = `http://127.0.0.1:${await closedPort()}`;
     app = createGateway({
       staticRoots: { shell: dist, cookApp: dist, adminConsole: dist },
-      upstreams: { auth: nowhere, licensing: nowhere, notifier: nowhere },
+      upstreams: { auth: nowhere, licensing: nowhere, notifier: nowhere, sync: nowhere },
       weatherHosts: defaultWeatherHosts,
       backupHosts: defaultBackupHosts,
       logger: createLogger({ name: 'gateway-test', level: 'silent' }),

@@ -1,5 +1,6 @@
 import http, { type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { createServer as createTcpServer, type AddressInfo, type Socket } from 'node:net';
+import { API_PATHS } from '@pitclock/contracts/api-paths';
 import { createLogger } from '@pitclock/kit';
 import { closedPort } from '@pitclock/kit/testing';
 import request from 'supertest';
@@ -28,7 +29,9 @@ const listen = (server: Server | ReturnType<typeof createTcpServer>, port = 0) =
   });
 
 const opened: { close: () => Promise<void> }[] = [];
+const openedTimers: NodeJS.Timeout[] = [];
 afterEach(async () => {
+  for (const timer of openedTimers.splice(0)) clearInterval(timer);
   await Promise.all(opened.splice(0).map((resource) => resource.close()));
 });
 
@@ -129,16 +132,17 @@ const gatewayFor = (
   options: Partial<Omit<GatewayOptions, 'upstreams' | 'staticRoots'>> & {
     licensing?: readonly string[];
     notifier?: readonly string[];
+    sync?: readonly string[];
   } = {},
 ) => {
-  const { licensing = auth, notifier = auth, ...rest } = options;
+  const { licensing = auth, notifier = auth, sync = auth, ...rest } = options;
   const gateway = createGateway({
     staticRoots: {
       shell: '/nonexistent/shell',
       cookApp: '/nonexistent/cook',
       adminConsole: '/nonexistent/admin',
     },
-    upstreams: { auth, licensing, notifier },
+    upstreams: { auth, licensing, notifier, sync },
     weatherHosts: [],
     backupHosts: [],
     logger,
@@ -695,16 +699,226 @@ describe('readiness over several instances', () => {
       startInstance('a2'),
       startInstance('other'),
     ]);
-    const gateway = gatewayFor([a1.url, a2.url], { licensing: [other.url], notifier: [other.url] });
+    const gateway = gatewayFor([a1.url, a2.url], {
+      licensing: [other.url],
+      notifier: [other.url],
+      sync: [other.url],
+    });
     await a1.stop();
     expect((await request(gateway).get('/readyz').expect(200)).body).toEqual({
       status: 'ok',
-      checks: { auth: 'ok', licensing: 'ok', notifier: 'ok' },
+      checks: { auth: 'ok', licensing: 'ok', notifier: 'ok', sync: 'ok' },
     });
     await a2.stop();
     expect((await request(gateway).get('/readyz').expect(503)).body).toEqual({
       status: 'unavailable',
-      checks: { auth: 'fail', licensing: 'ok', notifier: 'ok' },
+      checks: { auth: 'fail', licensing: 'ok', notifier: 'ok', sync: 'ok' },
     });
+  });
+});
+
+/** One event stream the instance holds open: write to it; `closed` resolves when its connection closes. */
+type HeldStream = { res: ServerResponse; closed: Promise<void> };
+
+/**
+ * A sync instance that speaks server-sent events at /api/sync/events, as the sync service does: the
+ * headers and a first comment at once, then whatever the test writes; any other path answers JSON.
+ * nextStream() resolves with the next stream it opens.
+ */
+const startStreamingInstance = async () => {
+  const opened: HeldStream[] = [];
+  const waiting: ((stream: HeldStream) => void)[] = [];
+  let taken = 0;
+  const instance = await startInstance('sync', (req, res, body) => {
+    if (!req.url?.startsWith(API_PATHS.syncEvents)) {
+      answerJson(req, res, body);
+      return;
+    }
+    res.writeHead(200, { 'Content-Type': 'text/event-stream; charset=utf-8', 'Cache-Control': 'no-cache' });
+    res.write(': ready\n\n');
+    const closed = new Promise<void>((resolve) => req.socket.once('close', () => resolve()));
+    const stream = { res, closed };
+    const waiter = waiting.shift();
+    if (waiter) waiter(stream);
+    else opened.push(stream);
+  });
+  const nextStream = () => {
+    taken += 1;
+    const ready = opened.shift();
+    return ready ? Promise.resolve(ready) : new Promise<HeldStream>((resolve) => waiting.push(resolve));
+  };
+  return { ...instance, nextStream, streamsTaken: () => taken };
+};
+
+/** A client of the gateway's event stream, as a browser's EventSource opens it (gzip accepted). */
+const openEventStream = (port: number) =>
+  new Promise<{
+    res: IncomingMessage;
+    received: () => string;
+    /** Resolves once what arrived satisfies `done` (checked at each chunk); rejects if the stream ends first. */
+    waitFor: (done: (text: string) => boolean) => Promise<string>;
+    /** Resolves when the connection closed (cut by the gateway or closed by the client). */
+    ended: Promise<void>;
+    close: () => void;
+  }>((resolve, reject) => {
+    const req = http.get(
+      {
+        port,
+        host: '127.0.0.1',
+        path: API_PATHS.syncEvents,
+        headers: { Accept: 'text/event-stream', 'Accept-Encoding': 'gzip, deflate, br' },
+      },
+      (res) => {
+        let text = '';
+        let closed = false;
+        const waiters: {
+          done: (text: string) => boolean;
+          resolve: (text: string) => void;
+          reject: (error: Error) => void;
+        }[] = [];
+        const check = () => {
+          for (const waiter of [...waiters]) {
+            if (!waiter.done(text)) continue;
+            waiters.splice(waiters.indexOf(waiter), 1);
+            waiter.resolve(text);
+          }
+        };
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => {
+          text += chunk;
+          check();
+        });
+        // A cut stream errors ('aborted') before it closes: that is the outcome some tests wait for.
+        res.on('error', () => {});
+        const ended = new Promise<void>((done) =>
+          res.once('close', () => {
+            closed = true;
+            for (const waiter of waiters.splice(0))
+              waiter.reject(new Error(`the stream ended after: ${JSON.stringify(text)}`));
+            done();
+          }),
+        );
+        resolve({
+          res,
+          received: () => text,
+          waitFor: (done) =>
+            new Promise<string>((found, fail) => {
+              waiters.push({ done, resolve: found, reject: fail });
+              check();
+              if (closed && waiters.length > 0)
+                waiters.splice(0).forEach((w) => w.reject(new Error('ended')));
+            }),
+          ended,
+          close: () => req.destroy(),
+        });
+      },
+    );
+    req.on('error', reject);
+    opened.push({ close: async () => void req.destroy() });
+  });
+
+describe('event streams (GET /api/sync/events, text/event-stream)', () => {
+  it('routes every sync path to the sync instances', async () => {
+    const sync = await startInstance('sync');
+    const other = await startInstance('other');
+    const gateway = gatewayFor([other.url], { sync: [sync.url] });
+    const paths = [
+      ['POST', '/api/sync/push'],
+      ['POST', '/api/sync/pull'],
+      ['GET', '/api/teams'],
+      ['POST', '/api/teams'],
+      ['POST', '/api/teams/join'],
+      ['GET', '/api/teams/t-1'],
+      ['POST', '/api/teams/t-1/invites'],
+      ['DELETE', '/api/teams/t-1/members/7'],
+    ] as const;
+    for (const [method, path] of paths) {
+      const res = await methodCall(gateway, method, path).expect(200);
+      expect(res.headers['x-instance'], `${method} ${path}`).toBe('sync');
+    }
+    expect(sync.seen.map((seen) => `${seen.method} ${seen.url}`)).toEqual(
+      paths.map(([method, path]) => `${method} ${path}`),
+    );
+    expect(other.seen).toEqual([]);
+  });
+
+  it('passes each event through as the instance writes it: headers at once, nothing buffered or compressed', async () => {
+    const sync = await startStreamingInstance();
+    const port = await listenOnPort0(gatewayFor([sync.url]));
+    const client = await openEventStream(port);
+    expect(client.res.statusCode).toBe(200);
+    expect(client.res.headers['content-type']).toBe('text/event-stream; charset=utf-8');
+    expect(client.res.headers['content-encoding']).toBeUndefined();
+    expect(client.res.headers['x-instance']).toBe('sync');
+    const upstream = await sync.nextStream();
+    await client.waitFor((text) => text === ': ready\n\n');
+
+    upstream.res.write('event: poke\ndata: {"scope":"team:t-1"}\n\n');
+    expect(await client.waitFor((text) => text.includes('\n\nevent: poke'))).toBe(
+      ': ready\n\nevent: poke\ndata: {"scope":"team:t-1"}\n\n',
+    );
+    upstream.res.write('event: poke\ndata: {"scope":"user:7"}\n\n');
+    await client.waitFor((text) => text.endsWith('data: {"scope":"user:7"}\n\n'));
+  });
+
+  it('closing the client closes the upstream connection', async () => {
+    const sync = await startStreamingInstance();
+    const port = await listenOnPort0(gatewayFor([sync.url]));
+    const client = await openEventStream(port);
+    const upstream = await sync.nextStream();
+    await client.waitFor((text) => text.includes(': ready'));
+    expect(sync.sockets.size).toBe(1);
+
+    client.close();
+    await upstream.closed;
+    expect(sync.sockets.size).toBe(0);
+    expect(upstream.res.writableEnded).toBe(false);
+  });
+
+  it('a stream quiet for longer than the proxy timeout stays open while heartbeats come, and is cut once they stop', async () => {
+    // The heartbeat comes every 300 ms, three times the proxy timeout: the answer's own idle timeout would
+    // cut the stream between two heartbeats; the stream idle timeout (1.5 s) does not.
+    const proxyTimeoutMs = 100;
+    const heartbeatMs = 300;
+    const sync = await startStreamingInstance();
+    const port = await listenOnPort0(gatewayFor([sync.url], { proxyTimeoutMs, streamIdleTimeoutMs: 1_500 }));
+    const client = await openEventStream(port);
+    const upstream = await sync.nextStream();
+    // The sync service's heartbeat (every 25 s there): a comment line.
+    const heartbeat = setInterval(() => upstream.res.write(': heartbeat\n\n'), heartbeatMs);
+    openedTimers.push(heartbeat);
+    await client.waitFor((text) => text.split(': heartbeat').length > 3);
+    upstream.res.write('event: poke\ndata: {}\n\n');
+    await client.waitFor((text) => text.includes('event: poke'));
+
+    clearInterval(heartbeat);
+    await client.ended;
+    await upstream.closed;
+    expect(client.received()).toMatch(
+      /^: ready\n\n(: heartbeat\n\n){3,}event: poke\ndata: \{\}\n\n(: heartbeat\n\n)*$/,
+    );
+  });
+
+  it('gives each stream a connection of its own: open streams never take the pooled connections', async () => {
+    const sync = await startStreamingInstance();
+    const gateway = gatewayFor([sync.url], { upstreamMaxSockets: 1 });
+    const port = await listenOnPort0(gateway);
+    const clients = [await openEventStream(port), await openEventStream(port)];
+    await Promise.all(clients.map((client) => client.waitFor((text) => text.includes(': ready'))));
+    // With the one pooled connection held by a stream, this request would wait and fail after 5 s.
+    const res = await request(gateway).get('/api/teams').expect(200);
+    expect(res.headers['x-instance']).toBe('sync');
+    expect(sync.connections()).toBe(3);
+    expect(sync.streamsTaken()).toBe(0);
+  });
+
+  it('an answer other than a stream on the stream path (401) is passed on as any answer', async () => {
+    const sync = await startInstance('sync', (_req, res) => {
+      res.writeHead(401, { 'Content-Type': 'application/json' });
+      res.end('{"error":"unauthorized","message":"Sign in"}');
+    });
+    const gateway = gatewayFor([sync.url]);
+    const res = await request(gateway).get(API_PATHS.syncEvents).expect(401);
+    expect(res.body).toEqual({ error: 'unauthorized', message: 'Sign in' });
   });
 });

@@ -4,7 +4,15 @@ import { isIP, type Socket } from 'node:net';
 import { TLSSocket } from 'node:tls';
 import { HttpError, badRequest, notFound, serverKeepAliveTimeoutMs, type Logger } from '@pitclock/kit';
 import type { RequestHandler } from 'express';
-import { hasDotSegment, isApiPath, upstreamFor, type Upstream } from '../../domain/routing';
+import {
+  hasDotSegment,
+  isApiPath,
+  isEventStreamRequest,
+  isEventStreamType,
+  upstreamFor,
+  upstreamNames,
+  type Upstream,
+} from '../../domain/routing';
 import {
   coolsDown,
   createUpstreamPool,
@@ -27,6 +35,11 @@ export type ProxyOptions = {
   upstreams: Record<Upstream, string | readonly string[]>;
   /** No byte from the instance for this long (after connecting): 504, never retried. */
   timeoutMs: number;
+  /**
+   * Once an event stream (text/event-stream) has started, no byte from the instance for this long cuts it
+   * (the client reconnects). Above the stream's heartbeat, so that an idle stream stays open. Default 120 s.
+   */
+  streamIdleTimeoutMs?: number;
   /**
    * Getting a connection to an instance (a free keep-alive socket, or a new one connected) takes longer: that
    * instance is down or saturated, try the next. Default min(5 s, timeoutMs).
@@ -52,6 +65,7 @@ export type ProxyOptions = {
 export const defaultUpstreamCooldownMs = 2_000;
 export const defaultConnectTimeoutMs = 5_000;
 export const defaultUpstreamMaxSockets = 64;
+export const defaultStreamIdleTimeoutMs = 120_000;
 /**
  * The services close a keep-alive connection idle for serverKeepAliveTimeoutMs (kit's serve); the gateway
  * drops its idle ones a second earlier, so it never sends a request on a socket the instance is closing.
@@ -62,6 +76,11 @@ export const defaultUpstreamIdleTimeoutMs = serverKeepAliveTimeoutMs - 1_000;
 export type UpstreamAgents = {
   http: http.Agent;
   https: https.Agent;
+  /**
+   * For event streams: a connection of their own each (no keep-alive, no cap), so that open streams, which
+   * last as long as a phone listens, never hold the pooled connections the other requests wait for.
+   */
+  streams: { http: http.Agent; https: https.Agent };
   /** Closes every pooled connection: for shutdown, once no request is in flight. */
   destroy: () => void;
 };
@@ -78,11 +97,15 @@ export const createUpstreamAgents = ({
 }: { maxSockets?: number; idleTimeoutMs?: number } = {}): UpstreamAgents => {
   const options = { keepAlive: true, maxSockets, timeout: idleTimeoutMs, scheduling: 'lifo' as const };
   const agents = { http: new http.Agent(options), https: new https.Agent(options) };
+  const streams = {
+    http: new http.Agent({ keepAlive: false }),
+    https: new https.Agent({ keepAlive: false }),
+  };
   return {
     ...agents,
+    streams,
     destroy: () => {
-      agents.http.destroy();
-      agents.https.destroy();
+      for (const agent of [agents.http, agents.https, streams.http, streams.https]) agent.destroy();
     },
   };
 };
@@ -177,6 +200,7 @@ type AttemptParams = {
   headers: OutgoingHttpHeaders;
   body: Buffer;
   timeoutMs: number;
+  streamIdleTimeoutMs: number;
   connectTimeoutMs: number;
   agents: UpstreamAgents;
 };
@@ -197,6 +221,7 @@ const attempt = ({
   headers,
   body,
   timeoutMs,
+  streamIdleTimeoutMs,
   connectTimeoutMs,
   agents,
 }: AttemptParams): Promise<AttemptOutcome> =>
@@ -212,6 +237,7 @@ const attempt = ({
     let assigned: Socket | undefined;
     let reused = false;
     let bytesReadBefore = 0;
+    const pool = isEventStreamRequest(req.method, path.split('?')[0]!) ? agents.streams : agents;
 
     const proxyReq = (secure ? https : http).request({
       protocol: target.protocol,
@@ -225,7 +251,8 @@ const attempt = ({
       // then retries an idempotent method on the next instance; a POST/PATCH is NOT retried (502), because
       // nothing proves that no byte of it reached the instance. The idle timeout below the instances'
       // keep-alive timeout makes that race rare.
-      agent: secure ? agents.https : agents.http,
+      // An event stream gets a connection of its own instead (see UpstreamAgents.streams).
+      agent: secure ? pool.https : pool.http,
       ...(secure && !isIP(hostname) ? { servername: hostname } : {}),
     });
 
@@ -269,9 +296,11 @@ const attempt = ({
       // A new socket carries the agent's idle timeout until it connects: the connect timer owns that phase.
       if (phase === 'connecting') return;
       timedOut = true;
-      proxyReq.destroy(
-        Object.assign(new Error(`no answer within ${timeoutMs} ms`), { code: 'UPSTREAM_TIMEOUT' }),
-      );
+      const message =
+        phase === 'answered'
+          ? 'the answer stalled (no byte within its timeout)'
+          : `no answer within ${timeoutMs} ms`;
+      proxyReq.destroy(Object.assign(new Error(message), { code: 'UPSTREAM_TIMEOUT' }));
     });
     proxyReq.on('error', (err) => {
       if (phase === 'answered') {
@@ -301,6 +330,12 @@ const attempt = ({
       }
       res.statusCode = proxyRes.statusCode ?? 502;
       if (proxyRes.statusMessage) res.statusMessage = proxyRes.statusMessage;
+      if (isEventStreamType(proxyRes.headers['content-type'])) {
+        // An open stream is quiet between events: only a stream silent past its heartbeats is cut. The
+        // headers go out now, and each event as it comes (pipe writes every chunk; nothing compresses it).
+        proxyReq.setTimeout(streamIdleTimeoutMs);
+        res.flushHeaders();
+      }
       // The instance died mid-answer: a truncated body must not look complete to the client.
       proxyRes.on('close', () => {
         if (!proxyRes.complete) res.destroy();
@@ -320,10 +355,17 @@ const createServiceProxy = (
   pool: UpstreamPool,
   {
     timeoutMs,
+    streamIdleTimeoutMs,
     logger,
     connectTimeoutMs,
     agents,
-  }: { timeoutMs: number; logger: Logger; connectTimeoutMs: number; agents: UpstreamAgents },
+  }: {
+    timeoutMs: number;
+    streamIdleTimeoutMs: number;
+    logger: Logger;
+    connectTimeoutMs: number;
+    agents: UpstreamAgents;
+  },
 ): ServiceProxy => {
   return async (req, res, body) => {
     const method = req.method ?? 'GET';
@@ -343,6 +385,7 @@ const createServiceProxy = (
         headers,
         body,
         timeoutMs,
+        streamIdleTimeoutMs,
         connectTimeoutMs,
         agents,
       });
@@ -405,6 +448,7 @@ export const createApiProxy = (options: ProxyOptions): ApiProxy => {
   const bodyBudget = createBodyBudget(options.maxBufferedBodyBytes ?? defaultMaxBufferedBodyBytes);
   const settings = {
     timeoutMs: options.timeoutMs,
+    streamIdleTimeoutMs: options.streamIdleTimeoutMs ?? defaultStreamIdleTimeoutMs,
     connectTimeoutMs: options.connectTimeoutMs ?? Math.min(defaultConnectTimeoutMs, options.timeoutMs),
     logger: options.logger,
     agents: createUpstreamAgents({ maxSockets: options.maxSockets, idleTimeoutMs: options.idleTimeoutMs }),
@@ -415,11 +459,10 @@ export const createApiProxy = (options: ProxyOptions): ApiProxy => {
       createUpstreamPool({ urls: upstreamUrls(options.upstreams[name]), cooldownMs, now }),
       settings,
     );
-  const proxies: Record<Upstream, ServiceProxy> = {
-    auth: proxyFor('auth'),
-    licensing: proxyFor('licensing'),
-    notifier: proxyFor('notifier'),
-  };
+  const proxies = Object.fromEntries(upstreamNames.map((name) => [name, proxyFor(name)])) as Record<
+    Upstream,
+    ServiceProxy
+  >;
   const handler: RequestHandler = async (req, res, next) => {
     if (!isApiPath(req.path)) {
       next();

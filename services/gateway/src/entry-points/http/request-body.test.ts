@@ -51,7 +51,7 @@ const startGateway = async (
       cookApp: '/nonexistent/cook',
       adminConsole: '/nonexistent/admin',
     },
-    upstreams: { auth: upstream, licensing: upstream, notifier: upstream },
+    upstreams: { auth: upstream, licensing: upstream, notifier: upstream, sync: upstream },
     weatherHosts: [],
     backupHosts: [],
     logger,
