@@ -10,7 +10,7 @@ import jsxA11y from 'eslint-plugin-jsx-a11y-x';
 import { existsSync, readdirSync } from 'node:fs';
 
 const frontEnds = ['shell', 'cook-app', 'admin-console'];
-const services = ['kit', 'auth', 'licensing', 'notifier', 'gateway'];
+const services = ['kit', 'auth', 'licensing', 'notifier', 'sync', 'gateway'];
 const pkg = (names) => names.map((n) => `@pitclock/${n}`);
 const noImportOf = (names, message, more = []) => ({
   'no-restricted-imports': ['error', { paths: [...pkg(names).map((name) => ({ name, message })), ...more] }],
@@ -151,11 +151,11 @@ export default tseslint.config(
   {
     files: ['services/kit/**'],
     rules: noImportOf(
-      [...frontEnds, 'design-system', 'auth', 'licensing', 'notifier', 'gateway'],
+      [...frontEnds, 'design-system', 'auth', 'licensing', 'notifier', 'sync', 'gateway'],
       'kit imports no service and no front end',
     ),
   },
-  ...['auth', 'licensing', 'notifier', 'gateway'].map((svc) => ({
+  ...['auth', 'licensing', 'notifier', 'sync', 'gateway'].map((svc) => ({
     files: [`services/${svc}/**`],
     rules: noImportOf(
       [...frontEnds, 'design-system', ...services.filter((s) => s !== 'kit' && s !== svc)],
