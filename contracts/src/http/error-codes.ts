@@ -73,13 +73,14 @@ export const API_ERROR_CODES = {
   /** The sync client id belongs to another account. */
   syncClientTaken: 'sync_client_taken',
   teamNotFound: 'team_not_found',
-  notTeamOwner: 'not_team_owner',
+  teamMemberNotFound: 'team_member_not_found',
+  notTeamOwner: 'team_owner_only',
   /** An invite code that is unknown, used or expired (404). */
   teamInviteInvalid: 'team_invite_invalid',
-  alreadyTeamMember: 'already_team_member',
+  alreadyTeamMember: 'team_already_member',
   teamFull: 'team_full',
   tooManyTeams: 'too_many_teams',
-  ownerCannotLeave: 'owner_cannot_leave',
+  ownerCannotLeave: 'team_owner_cannot_leave',
   // 429 and 5xx
   /** Too many attempts; Retry-After says when to try again. */
   tooManyRequests: 'too_many_requests',

@@ -9,6 +9,8 @@ import { ClientId } from './push';
 export const SYNC_LIMITS = {
   /** Mutations in one push. */
   mutationsPerPush: 500,
+  /** A push's mutations as JSON, at most (the service takes bodies of up to 2 MB). */
+  pushBytes: 1_500_000,
   /** Records in one pull's answer (a device further behind pulls again). */
   recordsPerPull: 2_000,
   /** One record's fields, as JSON. */
@@ -23,12 +25,13 @@ export const SYNC_MESSAGES = {
   scopeForbidden: 'This account may not change these records',
   clientTaken: 'This sync client id belongs to another account',
   teamNotFound: 'No such team',
+  memberNotFound: 'No such member in this team',
   notTeamOwner: 'Only the team owner may do this',
   inviteInvalid: 'This invite code is not valid or has expired',
   alreadyMember: 'You are already in this team',
   teamFull: 'This team is full',
   tooManyTeams: 'This account is in as many teams as it may be',
-  ownerCannotLeave: 'The owner cannot leave the team; remove the members first or delete the team',
+  ownerCannotLeave: 'The owner cannot leave the team',
 } as const;
 
 const Hlc = z.string().refine(isHlc, 'must be a clock stamp');

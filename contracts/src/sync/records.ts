@@ -80,10 +80,18 @@ export const emptyRecord = ({
   deleted: null,
 });
 
+/** JSON with object keys sorted (PostgreSQL's jsonb does not keep their order). */
+const canonicalJson = (value: FieldValue | undefined): string =>
+  JSON.stringify(value ?? null, (_key, inner: unknown) =>
+    inner !== null && typeof inner === 'object' && !Array.isArray(inner)
+      ? Object.fromEntries(Object.entries(inner).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : inner,
+  );
+
 /** Deterministic order of two values written with the same stamp (only a faulty replica does that). */
 const valueOrder = (a: FieldValue | undefined, b: FieldValue | undefined) => {
-  const x = JSON.stringify(a ?? null);
-  const y = JSON.stringify(b ?? null);
+  const x = canonicalJson(a);
+  const y = canonicalJson(b);
   return x < y ? -1 : x > y ? 1 : 0;
 };
 

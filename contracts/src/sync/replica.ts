@@ -64,11 +64,21 @@ export function recordLocal(state: ReplicaState, mutations: readonly Mutation[])
   return { ...state, records, outbox, nextMid: mid };
 }
 
-/** The next batch to send: the oldest `max` mutations of the outbox. */
-export const pushRequest = (state: ReplicaState, max = 500): PushRequestBody => ({
-  clientId: state.clientId,
-  mutations: state.outbox.slice(0, max),
-});
+/**
+ * The next batch to send: the oldest mutations of the outbox, at most `max` of them and (but for the
+ * first) at most `maxBytes` as JSON.
+ */
+export function pushRequest(state: ReplicaState, max = 500, maxBytes = Infinity): PushRequestBody {
+  const mutations: NumberedMutation[] = [];
+  let bytes = 0;
+  for (const mutation of state.outbox) {
+    if (mutations.length >= max) break;
+    bytes += JSON.stringify(mutation).length + 1;
+    if (mutations.length > 0 && bytes > maxBytes) break;
+    mutations.push(mutation);
+  }
+  return { clientId: state.clientId, mutations };
+}
 
 /** The server applied every mutation up to `lastMutationId`: they leave the outbox. */
 export function acknowledge(state: ReplicaState, lastMutationId: number): ReplicaState {

@@ -19,3 +19,23 @@ describe('which mutations of a push are applied', () => {
     expect(mutationsToApply(1, [m(2), m(4), m(5)])).toEqual({ apply: [m(2)], lastMutationId: 2 });
   });
 });
+
+describe('a push batch', () => {
+  it('holds at most max mutations and at most maxBytes of them, but always the oldest one', async () => {
+    const { emptyReplica, pushRequest, recordLocal } = await import('./replica');
+    const big = 'x'.repeat(1_000);
+    const state = recordLocal(
+      emptyReplica('c'),
+      [1, 2, 3].map((n) => ({
+        scope: 'u:1' as const,
+        store: 'templates' as const,
+        id: `t${n}`,
+        hlc: '000000000000001:00000:c',
+        set: { name: big },
+      })),
+    );
+    expect(pushRequest(state, 2).mutations.map((m) => m.mid)).toEqual([1, 2]);
+    expect(pushRequest(state, 500, 2_500).mutations.map((m) => m.mid)).toEqual([1, 2]);
+    expect(pushRequest(state, 500, 10).mutations.map((m) => m.mid)).toEqual([1]);
+  });
+});

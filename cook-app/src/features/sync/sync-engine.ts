@@ -232,7 +232,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     pushing = true;
     try {
       while (running && replica.outbox.length > 0) {
-        const body = pushRequest(replica, SYNC_LIMITS.mutationsPerPush);
+        const body = pushRequest(replica, SYNC_LIMITS.mutationsPerPush, SYNC_LIMITS.pushBytes);
         const { lastMutationId } = await client.post(API_PATHS.syncPush, body, {
           schema: SyncPushResponse,
           timeoutMs: REQUEST_TIMEOUT_MS,
