@@ -30,6 +30,7 @@ export const COOK_SCREENS = [
   { path: '/templates', title: 'Templates', signIn: true, nav: { label: 'Templates', group: 'main' } },
   { path: '/templates/:id/steps', title: 'Template Steps', signIn: true },
   { path: '/categories', title: 'Categories', signIn: true, nav: { label: 'Categories', group: 'main' } },
+  { path: '/team', title: 'Team', signIn: true, nav: { label: 'Team', group: 'main' } },
   { path: '/settings', title: 'Settings', signIn: true, nav: { label: 'Settings', group: 'main' } },
   { path: '/privacy', title: 'Privacy Policy', signIn: true },
   { path: '/terms', title: 'Terms of Service', signIn: true },

@@ -40,6 +40,7 @@ describe('CookApp (exposed to the shell)', () => {
     ['/templates', 'Templates'],
     ['/templates/9/steps', 'Item not found'], // no template 9 on this device
     ['/categories', 'Categories'],
+    ['/team', 'Team'],
     ['/settings', 'Settings'],
     ['/privacy', 'Privacy Policy'],
     ['/terms', 'Terms of Service'],

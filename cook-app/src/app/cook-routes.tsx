@@ -19,6 +19,7 @@ const TemplateStepsScreen = lazy(() =>
 const CategoriesScreen = lazy(() =>
   import('../features/categories').then((m) => ({ default: m.CategoriesScreen })),
 );
+const TeamScreen = lazy(() => import('../features/teams').then((m) => ({ default: m.TeamScreen })));
 const PromoScreen = lazy(() => import('../features/promo').then((m) => ({ default: m.PromoScreen })));
 // Opened from the run screen (an empty run, or turn-ins moved at the cooks' meeting); loads when first used.
 const ManageTemplatesPanel = lazy(() =>
@@ -58,6 +59,7 @@ const cookElements: Record<CookScreenPath, ReactNode> = {
   '/templates': <TemplatesScreen />,
   '/templates/:id/steps': <TemplateStepsScreen />,
   '/categories': <CategoriesScreen />,
+  '/team': <TeamScreen />,
   '/settings': <SettingsRoute />,
   '/privacy': <PrivacyScreen />,
   '/terms': <TermsScreen />,

@@ -29,6 +29,7 @@ export const VALIDATION_MESSAGES = {
   noteEmpty: 'Write a note first.',
   minutesBeforeInvalid: 'Minutes before turn-in must be a number.',
   turnInTimeInvalid: 'Please pick a valid time (HH:MM).',
+  teamInvalid: 'Choose one of your teams, or Only me.',
 } as const;
 
 /** Snooze: default 10 minutes, minimum 1. */
@@ -126,6 +127,21 @@ export function customCompletionSchema(scheduledAtIso: string | null | undefined
   ).pipe(readWith(onScheduledDay, VALIDATION_MESSAGES.customTimeNoAnchor));
 }
 
+/**
+ * The team a cook-off or template is shared with: a team id (the sync service's UUIDs), or null (or '',
+ * the share select's "Only me") for none. Whether the account is in that team is the server's to say.
+ */
+const teamIdSchema = z.uuid();
+export const shareTeamSchema = readWith(
+  (value: string | null | undefined) =>
+    value === null || value === undefined || value === ''
+      ? null
+      : teamIdSchema.safeParse(value).success
+        ? value
+        : undefined,
+  VALIDATION_MESSAGES.teamInvalid,
+);
+
 // The store's checks: the schemas above, answered as a Validated.
 
 /** Category name, trimmed: 'Please enter a category name.' when empty on create, 'Name cannot be empty.' on edit. */
@@ -155,6 +171,10 @@ export function validateNote(body: unknown): Validated<string> {
 
 export function validateTurnInTime(value: unknown): Validated<string | null> {
   return validated(turnInTimeSchema, value);
+}
+
+export function validateShareTeam(value: unknown): Validated<string | null> {
+  return validated(shareTeamSchema, value);
 }
 
 export function customCompletionAt(

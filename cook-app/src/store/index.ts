@@ -54,6 +54,7 @@ export {
   type AddTemplateInput,
   type UpdateTemplateInput,
 } from './operations/templates';
+export { shareContest, shareTemplate, type ShareInput } from './operations/sharing';
 export {
   addTemplateStep,
   deleteTemplateStep,

@@ -42,6 +42,11 @@ function clockOffset(record: Record<string, unknown>): { clock_offset_ms?: numbe
   return offset !== null && offset !== 0 && Math.abs(offset) < 86_400_000 ? { clock_offset_ms: offset } : {};
 }
 
+/** The team a cook-off or template is shared with (beyond SPEC.md), present only when a non-empty text. */
+function teamId(value: unknown): { team_id?: string } {
+  return typeof value === 'string' && value !== '' ? { team_id: value } : {};
+}
+
 /** An optional instant field (beyond SPEC.md), present only when readable. */
 function optionalInstant<K extends string>(key: K, value: unknown): Partial<Record<K, string>> {
   const instant = instantOrNull(value);
@@ -125,6 +130,7 @@ export const canonicalise: { [K in StoreName]: Canonicalise<K> } = {
       turn_in_time: parseHhMm(record.turn_in_time),
       is_archived: readFlag(record.is_archived) ?? false,
       sort_index: readNumber(record.sort_index) ?? 0,
+      ...teamId(record.team_id),
       ...stamps(record, now),
     };
   },
@@ -160,6 +166,7 @@ export const canonicalise: { [K in StoreName]: Canonicalise<K> } = {
       user_id: idOf(record.user_id),
       walk_time_adjust_minutes: readWalkTime(record),
       ...clockOffset(record),
+      ...teamId(record.team_id),
       ...stamps(record, now),
     };
   },

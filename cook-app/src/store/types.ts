@@ -32,6 +32,8 @@ export type Template = Stamped & {
   turn_in_time: string | null;
   is_archived: boolean;
   sort_index: number;
+  /** Beyond SPEC.md: the team it is shared with (docs/sync.md "Scopes"); absent (or null): only its owner's. */
+  team_id?: string | null;
 };
 
 export type TemplateUsage = { usage_contests: number; usage_run_steps: number };
@@ -57,6 +59,8 @@ export type Contest = Stamped & {
   walk_time_adjust_minutes: number;
   /** The official contest clock minus this device's clock, in ms (beyond SPEC.md); absent or 0: none. */
   clock_offset_ms?: number;
+  /** Beyond SPEC.md: the team it is shared with, and all under it (docs/sync.md); absent (or null): not shared. */
+  team_id?: string | null;
 };
 
 export type ContestTemplate = Stamped & {

@@ -1,11 +1,14 @@
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button } from '@pitclock/design-system';
 import { contestSchema, type ContestFormInput, type ContestValues } from '../../domain';
 import { updateContest, useCookDispatch, type Contest, type SanctioningBody } from '../../store';
+import { shareContest } from '../../store';
 import { operationMessage } from '../../lib/operation-message';
 import { unlessSubmitting } from '../../lib/form-fields';
+import { ShareWithTeamField } from '../../lib/teams/share-with-team-field';
+import type { TeamsView } from '../../lib/teams/teams-source';
 import { ContestFields, contestFormValues } from './contest-fields';
 
 export type ContestEditRowProps = {
@@ -15,13 +18,16 @@ export type ContestEditRowProps = {
   today: string;
   onDone: () => void;
   onError: (message: string | null) => void;
+  /** The account's teams as known: the "Share with team" choices. */
+  teams: TeamsView;
 };
 
 /**
- * Inline edit of a cook-off row: date, name, sanctioning body, location, walk time 0-20, Save, Cancel. The
- * name's error shows as soon as the name is empty; Save is disabled without a name or a sanctioning body.
+ * Inline edit of a cook-off row: date, name, sanctioning body, location, walk time 0-20, Share with team,
+ * Save, Cancel. The name's error shows as soon as the name is empty; Save is disabled without a name or a
+ * sanctioning body.
  */
-export function ContestEditRow({ contest, bodies, today, onDone, onError }: ContestEditRowProps) {
+export function ContestEditRow({ contest, bodies, today, onDone, onError, teams }: ContestEditRowProps) {
   const dispatch = useCookDispatch();
   const schema = useMemo(() => contestSchema(today), [today]);
   const form = useForm<ContestFormInput, unknown, ContestValues>({
@@ -30,6 +36,9 @@ export function ContestEditRow({ contest, bodies, today, onDone, onError }: Cont
     defaultValues: contestFormValues(today, contest),
     shouldFocusError: false,
   });
+  // Kept beside the form (whose fields the add modal shares): the select only offers valid choices, and
+  // the store checks the team id again.
+  const [teamId, setTeamId] = useState(contest.team_id ?? '');
   const { errors, isSubmitting } = form.formState;
   const { trigger, setFocus } = form;
 
@@ -41,6 +50,7 @@ export function ContestEditRow({ contest, bodies, today, onDone, onError }: Cont
   const save = async (values: ContestValues) => {
     try {
       await dispatch(updateContest({ id: contest.id, ...values })).unwrap();
+      await dispatch(shareContest({ id: contest.id, team_id: teamId === '' ? null : teamId })).unwrap();
       onError(null);
       onDone();
     } catch (failure) {
@@ -59,6 +69,7 @@ export function ContestEditRow({ contest, bodies, today, onDone, onError }: Cont
       noValidate
     >
       <ContestFields form={form} bodies={bodies} />
+      <ShareWithTeamField name="team_id" value={teamId} onChange={setTeamId} teams={teams} />
       <div className="pc-contests-edit__actions">
         <Button
           type="submit"

@@ -31,6 +31,8 @@ import { ContestEditRow } from './contest-edit-row';
 import { useStartCookOff } from '../../lib/license-gate';
 import { operationMessage } from '../../lib/operation-message';
 import { useStoreLoad } from '../../lib/use-store-load';
+import { TeamBadge } from '../../lib/teams/share-with-team-field';
+import { useTeams } from '../../lib/teams/teams-source';
 import { CONTESTS_TEXT } from './messages';
 import { SelectedContestCard, type ContestWeatherSlots } from './selected-contest-card';
 import '../../lib/screen.css';
@@ -65,6 +67,8 @@ export function ContestsScreen({ now = Date.now, timeZone = systemZone(), weathe
   const all = useCookSelector(selectContests);
   const bodies = useCookSelector(selectSanctioningBodies);
   const runs = useCookSelector(runSelectors.selectAll);
+  // The team names of the shared cook-offs' badges and of the edit row's "Share with team".
+  const teams = useTeams();
   const { loading, loadError } = useStoreLoad(
     (d) => d(getContests({ upcoming: true })).unwrap(),
     FAILURE_MESSAGES.loadContests,
@@ -133,7 +137,8 @@ export function ContestsScreen({ now = Date.now, timeZone = systemZone(), weathe
             title={`Walk time: every step ${c.walk_time_adjust_minutes} minutes earlier`}
           >
             {walkTimeBadge(c.walk_time_adjust_minutes)}
-          </Badge>
+          </Badge>{' '}
+          <TeamBadge teamId={c.team_id} teams={teams} />
           {/* On a phone the Date column is hidden: the date goes under the name. */}
           <time className="pc-contests-name__date" dateTime={c.contest_date}>
             {c.contest_date}
@@ -194,6 +199,7 @@ export function ContestsScreen({ now = Date.now, timeZone = systemZone(), weathe
           today={today}
           onDone={() => setEditing(null)}
           onError={setActionError}
+          teams={teams}
         />
       ) : null,
   }));

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
 import { Button, Select, TextField, TimeInput } from '@pitclock/design-system';
 import {
   FAILURE_MESSAGES,
@@ -10,14 +11,18 @@ import {
   useCookSelector,
   type Template,
 } from '../../store';
+import { shareTemplate } from '../../store';
+import { shareTeamSchema } from '../../domain';
 import { operationMessage } from '../../lib/operation-message';
 import { timeInputBinding, unlessSubmitting } from '../../lib/form-fields';
-import {
-  categoryOptions,
-  templateFormSchema,
-  type TemplateFormInput,
-  type TemplateFormValues,
-} from './template-form';
+import { ShareWithTeamField } from '../../lib/teams/share-with-team-field';
+import { useTeamsView } from '../../lib/teams/teams-source';
+import { categoryOptions, templateFormSchema } from './template-form';
+
+/** The edit form: the template's fields and the team it is shared with ('' for none). */
+const editSchema = templateFormSchema.extend({ team_id: shareTeamSchema });
+type EditInput = z.input<typeof editSchema>;
+type EditValues = z.output<typeof editSchema>;
 
 export type TemplateEditRowProps = {
   template: Template;
@@ -27,22 +32,24 @@ export type TemplateEditRowProps = {
 
 /**
  * Inline edit of a template: name ('Name cannot be empty', shown as soon as the name is empty), category,
- * turn-in time; Enter saves, Escape cancels.
+ * turn-in time, Share with team; Enter saves, Escape cancels.
  */
 export function TemplateEditRow({ template, onDone, onError }: TemplateEditRowProps) {
   const dispatch = useCookDispatch();
   const categories = useCookSelector(selectCategories);
+  const teams = useTeamsView();
   const { register, control, handleSubmit, trigger, setFocus, formState } = useForm<
-    TemplateFormInput,
+    EditInput,
     unknown,
-    TemplateFormValues
+    EditValues
   >({
-    resolver: zodResolver(templateFormSchema),
+    resolver: zodResolver(editSchema),
     mode: 'onChange',
     defaultValues: {
       name: template.name,
       category_id: template.category_id ?? '',
       turn_in_time: template.turn_in_time ?? '',
+      team_id: template.team_id ?? '',
     },
     shouldFocusError: false,
   });
@@ -52,9 +59,10 @@ export function TemplateEditRow({ template, onDone, onError }: TemplateEditRowPr
     void trigger();
   }, [setFocus, trigger]);
 
-  const save = async (values: TemplateFormValues) => {
+  const save = async ({ team_id, ...values }: EditValues) => {
     try {
       await dispatch(updateTemplate({ id: template.id, ...values })).unwrap();
+      await dispatch(shareTemplate({ id: template.id, team_id })).unwrap();
       onError(null);
       onDone();
     } catch (failure) {
@@ -94,6 +102,11 @@ export function TemplateEditRow({ template, onDone, onError }: TemplateEditRowPr
         control={control}
         name="turn_in_time"
         render={({ field }) => <TimeInput {...timeInputBinding(field)} label="Turn-in time" />}
+      />
+      <Controller
+        control={control}
+        name="team_id"
+        render={({ field }) => <ShareWithTeamField {...field} teams={teams} />}
       />
       <div className="pc-templates-edit__actions">
         <Button type="submit" loading={formState.isSubmitting}>

@@ -3,6 +3,8 @@ import { Link } from 'react-router-dom';
 import { Badge, Button, EditIcon, IconButton, TrashIcon } from '@pitclock/design-system';
 import { canArchiveTemplate, canDeleteTemplate, categoryOwnerLabel } from '../../domain';
 import type { Category, TemplateWithUsage } from '../../store';
+import { TeamBadge } from '../../lib/teams/share-with-team-field';
+import { useTeamsView } from '../../lib/teams/teams-source';
 import { stepCountText, turnInText, usageText } from './messages';
 
 /** What a row offers; an action left out is not shown (the archived tab offers Restore and Delete). */
@@ -31,6 +33,7 @@ export function TemplateRow({
   onEditFocused,
   ...actions
 }: TemplateRowProps) {
+  const teams = useTeamsView();
   return (
     <div className="pc-templates-row">
       <div className="pc-templates-row__summary">
@@ -39,6 +42,7 @@ export function TemplateRow({
             {template.name}
           </Link>
           <span className="pc-templates-row__steps">{stepCountText(stepCount)}</span>
+          <TeamBadge teamId={template.team_id} teams={teams} />
         </p>
         <p className="pc-templates-row__meta">
           <CategoryLabel name={template.category_name} category={category} />

@@ -9,6 +9,7 @@ import {
   type TemplateWithUsage,
 } from '../../store';
 import { useStoreLoad } from '../../lib/use-store-load';
+import { useTeams } from '../../lib/teams/teams-source';
 import { AddTemplateModal } from './add-template-modal';
 import { FirstUseGuide } from './first-use-guide';
 import { TEMPLATES_TEXT } from './messages';
@@ -56,6 +57,8 @@ export function TemplatesScreen() {
   const active = useCookSelector(selectActiveTemplates);
   const archived = useCookSelector(selectArchivedTemplates);
   const actions = useTemplateActions();
+  // Read the teams once here; the rows' badges and the edit row's "Share with team" show what is known.
+  useTeams();
   const [tab, setTab] = useState<TemplateTab>('active');
   const [adding, setAdding] = useState(false);
   const [deleting, setDeleting] = useState<TemplateWithUsage | null>(null);

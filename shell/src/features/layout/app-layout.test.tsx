@@ -46,7 +46,7 @@ const sidebar = () =>
   screen.getAllByRole('navigation', { name: 'Main' }).find((nav) => nav.classList.contains('app-sidebar'))!;
 
 describe('navigation', () => {
-  it('shows Cook-offs, Templates, Categories, Settings and About, and no Admin group to a cook', async () => {
+  it('shows Cook-offs, Templates, Categories, Team, Settings and About, and no Admin group to a cook', async () => {
     await renderLayout();
     const links = within(sidebar())
       .getAllByRole('link')
@@ -55,6 +55,7 @@ describe('navigation', () => {
       ['Cook-offs', '/contests'],
       ['Templates', '/templates'],
       ['Categories', '/categories'],
+      ['Team', '/team'],
       ['Settings', '/settings'],
       ['About', '/about'],
     ]);
