@@ -569,8 +569,9 @@ const notifierOperations: Operation[] = [
     tags: tags.push,
     request: { params: RunPath, body: PushScheduleInput },
     answers: { 200: json('Stored, with the number of alerts waiting', PushScheduleResponse) },
+    // 403 forbidden: team_id names a team the caller is not a member of (the sync service says).
     // 409 schedule_limit_reached: the user has the most runs with alerts still to come.
-    errors: [409],
+    errors: [403, 409],
   }),
   operation({
     operationId: 'deleteRunSchedule',

@@ -41,11 +41,16 @@ export type PushScheduleStep = {
   template_name?: string | null;
 };
 
-/** PUT push/runs/{runId}/schedule. time_zone (IANA) is used for the 'due HH:MM' of the body. */
+/**
+ * PUT push/runs/{runId}/schedule. time_zone (IANA) is used for the 'due HH:MM' of the body. team_id: the
+ * team the run's cook-off is shared with; the notifier then keeps the schedule for every member of that
+ * team, and any member's PUT replaces all their copies. Absent or null: the caller's own run.
+ */
 export type PushScheduleBody = {
   contest_id: string;
   contest_name: string;
   time_zone?: string;
+  team_id?: string | null;
   steps: PushScheduleStep[];
 };
 

@@ -40,4 +40,14 @@ describe('PushScheduleInput', () => {
         .success,
     ).toBe(false);
   });
+
+  it('takes an optional team_id: a uuid, null or absent (older clients send none)', () => {
+    const base = schedule([step('2030-01-01T00:00:00Z')]);
+    const teamId = '3f2b8c1e-5d4a-4b6f-9a7e-2c1d0e9f8a7b';
+    expect(PushScheduleInput.parse(base).team_id).toBeUndefined();
+    expect(PushScheduleInput.parse({ ...base, team_id: null }).team_id).toBeNull();
+    expect(PushScheduleInput.parse({ ...base, team_id: teamId }).team_id).toBe(teamId);
+    for (const bad of ['team-1', '', 42, '3f2b8c1e5d4a4b6f9a7e2c1d0e9f8a7b'])
+      expect(PushScheduleInput.safeParse({ ...base, team_id: bad }).success, String(bad)).toBe(false);
+  });
 });

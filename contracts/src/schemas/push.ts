@@ -17,6 +17,8 @@ export const PUSH_MESSAGES = {
   scheduleLimitReached:
     'This account has as many runs with alerts ahead as it may have; finish or delete one of them first',
   runIdInvalid: 'The run id is not valid',
+  teamForbidden: 'You are not a member of this team',
+  teamCheckUnavailable: 'Team membership cannot be checked right now; try again shortly',
   dismissTokenInvalid: 'The dismiss token is not valid',
   noSubscriptions: 'This account has no push subscriptions',
 } as const;
@@ -89,6 +91,8 @@ export const PushScheduleInput = z
     contest_id: ClientId,
     contest_name: z.string().trim().min(1).max(200),
     time_zone: z.string().max(64).refine(isTimeZone, 'must be an IANA time zone').optional(),
+    // The same rule as the sync schemas' TeamIdParam (not imported: sync.ts imports ClientId from here).
+    team_id: z.string().uuid('must be a team id').nullish(),
     steps: z.array(PushScheduleStepInput).max(PUSH_MAX_STEPS_PER_RUN),
   })
   .refine((body) => new Set(body.steps.map((s) => s.id)).size === body.steps.length, {

@@ -18,6 +18,7 @@ import {
   createRunPlanMarks,
   createSchedulesRepository,
   createStepAlertJobs,
+  createSyncTeamsClient,
   createVapidKeysRepository,
   createWebPushClient,
   type NotificationsQueue,
@@ -43,6 +44,7 @@ export type NotifierAppConfig = Pick<
   | 'PUSH_TIMEOUT_MS'
   | 'PUSH_JOB_ATTEMPTS'
   | 'PUSH_MAX_SCHEDULED_RUNS_PER_USER'
+  | 'SYNC_URL'
 >;
 
 export type AppDeps = {
@@ -59,7 +61,12 @@ export type AppDeps = {
   vapidKeys?: VapidKeys;
   /** An https.Agent for the push services (a test receiver's CA, when NODE_EXTRA_CA_CERTS cannot be used). */
   agent?: Agent;
+  /** How the sync service is called (tests pass a failing one). */
+  fetch?: typeof globalThis.fetch;
 };
+
+/** How long the sync service may take to say who is in a team before the PUT answers 503. */
+const SYNC_TIMEOUT_MS = 3_000;
 
 /** The notifier's API process. */
 export const createApp = ({
@@ -73,6 +80,7 @@ export const createApp = ({
   clock = () => new Date(),
   vapidKeys,
   agent,
+  fetch,
 }: AppDeps): Express => {
   registerQueueGauge(metrics, queue);
   // A token issued before its user was deleted or re-roled (auth bumps the generation) is refused at once.
@@ -112,6 +120,7 @@ export const createApp = ({
     runLocks: createRunLocks(redis.client),
     planMarks: createRunPlanMarks(redis.client),
     maxScheduledRunsPerUser: config.PUSH_MAX_SCHEDULED_RUNS_PER_USER,
+    teams: createSyncTeamsClient({ syncUrl: config.SYNC_URL, timeoutMs: SYNC_TIMEOUT_MS, fetch }),
     dismissTokens: createDismissTokens(dismissSecretOf(config)),
     requireUser: auth.requireAuth,
     logger,

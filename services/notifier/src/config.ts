@@ -92,6 +92,10 @@ export const notifierConfigSchema = baseConfigSchema
   .extend({
     PORT: portVar(3003),
     ...pushFields,
+    /** The sync service, asked for a team's members when a run shared with a team is scheduled. */
+    SYNC_URL: z
+      .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+      .default('http://127.0.0.1:3004'),
     /** Tries per step alert (the first send included) before the job is kept as failed. */
     PUSH_JOB_ATTEMPTS: whole(5, 1, 20),
     /**

@@ -99,6 +99,24 @@ describe('runSchedule', () => {
     expect(body.steps[0]?.name).toBe('Ribs');
   });
 
+  it("carries the cook-off's team_id when it is shared with a team, and no team_id at all otherwise", () => {
+    const steps = [step('a', '2026-06-01T16:00:00.000Z')];
+    const teamId = '3f2b8c1e-5d4a-4b6f-9a7e-2c1d0e9f8a7b';
+    const shared = runSchedule(run, steps, { ...contest, team_id: teamId }, 'UTC');
+    expect(shared.team_id).toBe(teamId);
+    const own = runSchedule(run, steps, contest, 'UTC');
+    expect('team_id' in own).toBe(false);
+    // Read defensively: null, empty, not a team id or not a string is the user's own run (a body the
+    // notifier would refuse as a whole would leave the run with no alerts).
+    for (const team_id of [null, '', '  ', 'team-1', 42, { id: teamId }]) {
+      const body = runSchedule(run, steps, { ...contest, team_id }, 'UTC');
+      expect('team_id' in body, JSON.stringify(team_id)).toBe(false);
+      expect(scheduleFingerprint(body)).toBe(scheduleFingerprint(own));
+    }
+    // Sharing the cook-off changes the fingerprint: the schedule is sent again, with the team.
+    expect(scheduleFingerprint(shared)).not.toBe(scheduleFingerprint(own));
+  });
+
   it(`keeps at most ${PUSH_MAX_STEPS_PER_RUN} steps, pending ones first`, () => {
     const at = (i: number) => new Date(Date.parse('2026-06-01T00:00:00.000Z') + i * MINUTE).toISOString();
     const done = Array.from({ length: 10 }, (_, i) => step(`done-${i}`, at(i), { status: 'done' }));

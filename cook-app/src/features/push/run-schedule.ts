@@ -21,7 +21,12 @@ export type ScheduleStep = Pick<
   'id' | 'run_id' | 'name' | 'template_name' | 'scheduled_at' | 'status' | 'completed_at'
 > &
   Partial<Pick<RunStep, 'dismissed_for_user'>>;
-export type ScheduleContest = Pick<Contest, 'id' | 'name'> & Pick<Partial<Contest>, 'clock_offset_ms'>;
+/**
+ * team_id: the team the cook-off is shared with (docs/sync.md). Read as unknown: records come from storage,
+ * backups and other phones, and older ones have none.
+ */
+export type ScheduleContest = Pick<Contest, 'id' | 'name'> &
+  Pick<Partial<Contest>, 'clock_offset_ms'> & { team_id?: unknown };
 
 export type ScheduleInput = {
   runs: readonly ScheduleRun[];
@@ -45,6 +50,17 @@ export function realDueMs(step: ScheduleStep, contest: ScheduleContest | undefin
   return due === null ? null : due - (readNumber(contest?.clock_offset_ms) ?? 0);
 }
 
+const TEAM_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The team of a run's cook-off, as the notifier takes it (a uuid), or null: not shared, or a value that is
+ * not a team id (the notifier would refuse the whole schedule; the run then alerts as the user's own).
+ */
+export function scheduleTeamId(contest: ScheduleContest | undefined): string | null {
+  const teamId = readText(contest?.team_id);
+  return teamId !== null && TEAM_ID.test(teamId) ? teamId : null;
+}
+
 const isPending = (step: PushScheduleStep) => !step.done && !step.dismissed;
 const byTimeThenId = (a: PushScheduleStep, b: PushScheduleStep) =>
   a.scheduled_at < b.scheduled_at ? -1 : a.scheduled_at > b.scheduled_at ? 1 : a.id < b.id ? -1 : 1;
@@ -59,7 +75,12 @@ function withinLimit(steps: PushScheduleStep[]): PushScheduleStep[] {
   return kept.slice(0, PUSH_MAX_STEPS_PER_RUN).sort(byTimeThenId);
 }
 
-/** One run's schedule: its dated steps by real instant (steps without a time are left out). */
+/**
+ * One run's schedule: its dated steps by real instant (steps without a time are left out). A run of a
+ * cook-off shared with a team carries team_id: the notifier then alerts every member, and this PUT
+ * replaces their copies too. Without a team the body has no team_id at all (as before teams existed), so
+ * the fingerprints of schedules queued by an older version stay the same.
+ */
 export function runSchedule(
   run: ScheduleRun,
   steps: readonly ScheduleStep[],
@@ -80,10 +101,12 @@ export function runSchedule(
       template_name: readText(step.template_name),
     });
   }
+  const teamId = scheduleTeamId(contest);
   return {
     contest_id: run.contest_id,
     contest_name: readText(contest?.name) ?? readText(run.name) ?? UNNAMED_CONTEST,
     time_zone: timeZone,
+    ...(teamId === null ? {} : { team_id: teamId }),
     steps: withinLimit(scheduled.sort(byTimeThenId)),
   };
 }

@@ -16,6 +16,7 @@ import {
   undismissStep,
   type RunStep,
 } from '../../store';
+import { changesApplied } from '../../store/actions';
 import { cookStore, type TestBundle } from '../../lib/test-support';
 import { startScheduleSync } from './schedule-sync';
 import { memorySession, testClient, testOutbox } from './test-support';
@@ -160,6 +161,30 @@ describe('the schedule sync', () => {
     await store.store.dispatch(setContestClock({ contest_id: contest.id, shown: '15:05' })).unwrap();
     expect(await received()).toEqual(
       put([{ at: at('13:55'), done: true }, { at: at('15:05') }, { at: at('17:45') }]),
+    );
+  });
+
+  it('sends the schedule again with team_id once its cook-off is shared with a team, and every change after', async () => {
+    const { store, received } = await setup();
+    const contest = await cookOff(store);
+    const { run, ...ids } = await startRun(store, contest.id);
+    await received();
+    const teamId = '3f2b8c1e-5d4a-4b6f-9a7e-2c1d0e9f8a7b';
+    const path = `/api/push/runs/${run.id}/schedule`;
+    const put = (sent: [Sent, Sent, Sent]) => [
+      { method: 'PUT', path, body: { ...schedule(contest.id, ids, sent), team_id: teamId } },
+    ];
+
+    // As the sync engine writes a pulled record: the cook-off now belongs to the team.
+    const stored = store.store.getState().contests.entities[contest.id]!;
+    store.store.dispatch(
+      changesApplied({ op: 'sync/pull', set: { contests: [{ ...stored, team_id: teamId }] } }),
+    );
+    expect(await received()).toEqual(put([{ at: at('14:00') }, { at: at('16:00') }, { at: at('17:50') }]));
+
+    await store.store.dispatch(completeStep({ step_id: ids.inject.id, time_mode: 'now' })).unwrap();
+    expect(await received()).toEqual(
+      put([{ at: at('14:00'), done: true }, { at: at('16:00') }, { at: at('17:50') }]),
     );
   });
 

@@ -9,6 +9,7 @@ import {
   type StoredStep,
 } from '../data-access';
 import type { DismissTokens } from '../domain/dismiss-token';
+import { teamMembersFor, type TeamMembersDeps } from './team-members';
 import {
   alertJobChanges,
   alertsAheadAfter,
@@ -27,10 +28,13 @@ export type RunSchedulesDeps = {
   dismissTokens: DismissTokens;
   logger: Logger;
   clock: () => Date;
-};
+} & TeamMembersDeps;
 
 /** A run of one user: runs are their user's own, keyed by user and run id. */
 export type RunKey = { userId: number; runId: string };
+
+/** A run of the signed-in caller, with their bearer token (the sync service is asked with it). */
+export type CallerRun = RunKey & { token: string };
 
 /**
  * Stores a run's schedule (PUT /api/push/runs/{runId}/schedule) and then brings the run's alert jobs in
@@ -49,7 +53,8 @@ export const storeRunSchedule = async (
   const changes = await withRunLock(deps, run, () => replanAlertJobs(deps, run, previous));
   deps.logger.info(
     {
-      ...run,
+      userId: run.userId,
+      runId: run.runId,
       steps: steps.length,
       scheduled: changes.planned,
       added: changes.added,
@@ -60,11 +65,24 @@ export const storeRunSchedule = async (
   return { scheduled: changes.planned };
 };
 
-/** Deletes a run's schedule and its waiting alert jobs (DELETE /api/push/runs/{runId}/schedule). */
-export const deleteRunSchedule = async (
-  { schedules, jobs, logger }: RunSchedulesDeps,
-  { userId, runId }: RunKey,
-): Promise<void> => {
+/**
+ * Deletes a run's schedule and its waiting alert jobs (DELETE /api/push/runs/{runId}/schedule). A team
+ * run's DELETE by a member deletes every member's copy; by someone no longer in the team (their phone
+ * dropped the team's records) only their own copy.
+ */
+export const deleteRunSchedule = async (deps: RunSchedulesDeps, caller: CallerRun): Promise<void> => {
+  const { schedules, jobs, logger } = deps;
+  const { userId, runId } = caller;
+  const teamId = await schedules.teamOf(userId, runId);
+  if (teamId === undefined) throw notFound(m.scheduleNotFound);
+  if (teamId !== null && (await teamMembersFor(deps, caller, teamId)) !== null) {
+    const found = await schedules.removeTeamRun(teamId, runId, async (copies) => {
+      await jobs.removeWaiting(copies.flatMap((copy) => allStageJobIds(copy.userId, runId, copy.previous)));
+    });
+    if (!found) throw notFound(m.scheduleNotFound);
+    logger.info({ userId, runId, teamId }, 'team run schedule deleted for every member');
+    return;
+  }
   const found = await schedules.remove(userId, runId, async (previous) => {
     await jobs.removeWaiting(allStageJobIds(userId, runId, previous));
   });
@@ -74,7 +92,8 @@ export const deleteRunSchedule = async (
 
 /**
  * Marks a step dismissed from a notification's action and cancels its waiting alerts (POST
- * /api/push/dismiss). The signed token is the authority: no bearer token is asked for.
+ * /api/push/dismiss). The signed token is the authority: no bearer token is asked for. In a team run's
+ * copy the step is dismissed in every member's copy (the team stored on the token's user's copy).
  */
 export const dismissStep = async (
   { schedules, jobs, dismissTokens, logger, clock }: RunSchedulesDeps,
@@ -88,14 +107,14 @@ export const dismissStep = async (
       : unauthorized(m.dismissTokenInvalid, details);
   }
   const { userId, runId, stepId } = verdict.claims;
-  const found = await schedules.dismissStep(userId, runId, stepId, async (before) => {
-    await jobs.removeWaiting(allStageJobIds(userId, runId, [before]));
+  const found = await schedules.dismissStep(userId, runId, stepId, async (copies) => {
+    await jobs.removeWaiting(copies.flatMap((copy) => allStageJobIds(copy.userId, runId, [copy.before])));
   });
   if (!found) throw notFound(m.scheduleNotFound);
   logger.info({ userId, runId, stepId }, 'step dismissed from a notification');
 };
 
-const storedSteps = (steps: PushScheduleInput['steps']): StoredStep[] =>
+export const storedSteps = (steps: PushScheduleInput['steps']): StoredStep[] =>
   steps.map((step) => ({
     id: step.id,
     name: step.name,
@@ -128,19 +147,19 @@ const replaceSchedule = async (
       alertsAheadAfter: alertsAheadAfter(now),
     },
   );
-  if (previous === 'limit_reached') {
-    throw new HttpError(409, 'schedule_limit_reached', m.scheduleLimitReached, {
-      max_runs: maxScheduledRunsPerUser,
-    });
-  }
+  if (previous === 'limit_reached') throw scheduleLimitReached(maxScheduledRunsPerUser);
   return previous;
 };
+
+/** 409: the caller already has the most runs with alerts ahead; nothing was stored. */
+export const scheduleLimitReached = (maxRuns: number) =>
+  new HttpError(409, 'schedule_limit_reached', m.scheduleLimitReached, { max_runs: maxRuns });
 
 /**
  * Runs `work` under the run's lock, shared by every API process. A lock not free in time is a 503: the
  * schedule is stored but its alerts not planned yet, and the app's outbox sends the PUT again.
  */
-const withRunLock = async <T>(
+export const withRunLock = async <T>(
   { runLocks }: RunSchedulesDeps,
   { userId, runId }: RunKey,
   work: () => Promise<T>,
@@ -158,7 +177,7 @@ const withRunLock = async <T>(
  * previous steps' jobs are known to be all queued (the run's plan mark); otherwise the whole plan is, so
  * that a PUT sent again after a failed or timed-out (503) job change adds what the first one could not.
  */
-const replanAlertJobs = async (
+export const replanAlertJobs = async (
   { schedules, jobs, planMarks, clock }: RunSchedulesDeps,
   { userId, runId }: RunKey,
   previous: StoredStep[],

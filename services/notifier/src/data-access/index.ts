@@ -23,13 +23,23 @@ export {
 } from './push-subscriptions-repository';
 export {
   createSchedulesRepository,
+  type DismissedCopy,
   type PendingRun,
+  type RunCopy,
   type RunsLimit,
   type ScheduleInput,
   type SchedulesRepository,
   type StepAlertSource,
   type StoredStep,
+  type TeamReplaceResult,
+  type TeamScheduleInput,
 } from './schedules-repository';
+export {
+  createSyncTeamsClient,
+  SyncUnavailableError,
+  type SyncTeamsClient,
+  type TeamLookup,
+} from './sync-teams-client';
 export { createQueuePlanMarker, type QueuePlanMarker } from './queue-plan-marker';
 export { createRunLocks, RunLockTimeoutError, type RunLocks } from './run-locks';
 export { createRunPlanMarks, type RunPlanMarks } from './run-plan-marks';

@@ -13,6 +13,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
 
 // User ids are the auth service's users.id; this service never reads auth's tables, so they are plain
@@ -47,10 +48,22 @@ export const pushSchedules = pgTable(
     contestName: text('contest_name').notNull(),
     /** IANA zone of the 'due HH:MM' in the alert body; null: UTC. */
     timeZone: text('time_zone'),
+    /**
+     * The sync service's team the run's cook-off is shared with: every member holds a copy of the run's
+     * schedule with this team_id, and a change by one member (PUT, DELETE, dismiss) applies to all copies.
+     * Null: the user's own run.
+     */
+    teamId: uuid('team_id'),
     createdAt: instant('created_at').notNull().defaultNow(),
     updatedAt: instant('updated_at').notNull().defaultNow(),
   },
-  (table) => [primaryKey({ name: 'push_schedules_pkey', columns: [table.userId, table.runId] })],
+  (table) => [
+    primaryKey({ name: 'push_schedules_pkey', columns: [table.userId, table.runId] }),
+    // The copies of a team's run.
+    index('push_schedules_team_run_idx')
+      .on(table.teamId, table.runId)
+      .where(sql`${table.teamId} is not null`),
+  ],
 );
 
 /** The steps of a stored schedule (replaced as a whole by each PUT). */

@@ -1,5 +1,16 @@
-import { createMetricsRegistry, loadConfig, type Registry } from '@pitclock/kit';
+import { randomUUID } from 'node:crypto';
+import { API_PATHS } from '@pitclock/contracts/api-paths';
+import { Team } from '@pitclock/contracts/schemas';
 import {
+  createAuth,
+  createMetricsRegistry,
+  getAuthUser,
+  loadConfig,
+  type Registry,
+  type TokenGenerations,
+} from '@pitclock/kit';
+import {
+  listen,
   TEST_JWT_AUDIENCE,
   TEST_JWT_SECRET,
   testServiceEnv,
@@ -7,7 +18,7 @@ import {
   type Caller,
 } from '@pitclock/kit/testing';
 import type { Job } from 'bull';
-import type { Express } from 'express';
+import express, { type Express } from 'express';
 import request from 'supertest';
 import { afterAll, beforeAll, expect } from 'vitest';
 import { createApp, type AppDeps } from '../app';
@@ -38,6 +49,84 @@ export const testConfig = (overrides: Overrides = {}): NotifierConfig =>
 export const testWorkerConfig = (overrides: Overrides = {}): WorkerConfig =>
   loadConfig(workerConfigSchema, { ...testServiceEnv, PUSH_RETRY_BASE_DELAY_MS: '100', ...overrides });
 
+/**
+ * A stand-in for the sync service that speaks its protocol for what the notifier asks, answering from its
+ * own list of teams (its "database"), never from the token; it verifies tokens with the kit's bearer
+ * middleware, the test secret and the token generations in the test's Redis, as the sync service does:
+ * GET /api/teams/{id}: 401 for a bad or revoked token, 404 to anyone not a member of that team (or for
+ * no such team), else the Team as the contract has it. Mode 'error' answers 500 to everything; 'refuse'
+ * drops each connection unanswered.
+ */
+export const startSyncStandIn = async ({ generations }: { generations?: TokenGenerations } = {}) => {
+  const teams = new Map<string, { members: number[] }>();
+  let calls = 0;
+  let mode: 'up' | 'error' | 'refuse' = 'up';
+  const auth = createAuth({ secret: TEST_JWT_SECRET, audience: TEST_JWT_AUDIENCE, generations });
+  const app = express();
+  app.use((req, res, next) => {
+    calls += 1;
+    if (mode === 'error') {
+      res.status(500).json({ error: 'internal_error', message: 'Internal server error' });
+      return;
+    }
+    if (mode === 'refuse') {
+      req.socket.destroy();
+      return;
+    }
+    next();
+  });
+  app.get(API_PATHS.team, auth.requireAuth, (req, res) => {
+    const caller = getAuthUser(req).id;
+    const id = String(req.params.id);
+    const team = teams.get(id);
+    if (!team?.members.includes(caller)) {
+      res.status(404).json({ error: 'team_not_found', message: 'No such team' });
+      return;
+    }
+    const at = new Date(0).toISOString();
+    const role = (userId: number) => (userId === team.members[0] ? 'owner' : 'member');
+    res.json(
+      Team.parse({
+        id,
+        name: 'Smoke Team',
+        scope: `t:${id}`,
+        role: role(caller),
+        members: team.members.map((userId) => ({
+          user_id: String(userId),
+          name: `Cook ${userId}`,
+          role: role(userId),
+          joined_at: at,
+        })),
+        created_at: at,
+      }),
+    );
+  });
+  app.use(((err, _req, res, _next) => {
+    const status = (err as { status?: number }).status ?? 500;
+    const error = (err as { code?: string }).code ?? 'unauthorized';
+    res.status(status).json({ error, message: 'A valid bearer token is required' });
+  }) as express.ErrorRequestHandler);
+  const server = await listen(app);
+  return {
+    url: server.url,
+    /** A new team of these users (the first is its owner); answers its id. */
+    createTeam: (members: readonly Caller[]): string => {
+      const id = randomUUID();
+      teams.set(id, { members: members.map((member) => member.id) });
+      return id;
+    },
+    setMembers: (teamId: string, members: readonly Caller[]) => {
+      teams.set(teamId, { members: members.map((member) => member.id) });
+    },
+    calls: () => calls,
+    setMode: (next: typeof mode) => {
+      mode = next;
+    },
+    close: server.close,
+  };
+};
+export type SyncStandIn = Awaited<ReturnType<typeof startSyncStandIn>>;
+
 export type RunningWorker = {
   consumer: Consumer;
   queue: NotificationsQueue;
@@ -53,6 +142,7 @@ export const useNotifierService = ({ config = {} }: { config?: Overrides } = {})
   const base = useTestService({ service: 'notifier', migrations, tables: ownedTables, poolSize: 20 });
   const { logger, clock } = base;
   let receiver: PushReceiver;
+  let syncStandIn: SyncStandIn;
   let queue: NotificationsQueue;
   let app: Express;
   let metrics: Registry;
@@ -68,6 +158,7 @@ export const useNotifierService = ({ config = {} }: { config?: Overrides } = {})
 
   const allowReceiver = (overrides: Overrides): Overrides => ({
     PUSH_ALLOWED_ORIGINS: receiver.origin,
+    SYNC_URL: syncStandIn.url,
     REDIS_KEY_PREFIX: base.redisPrefix().prefix,
     ...config,
     ...overrides,
@@ -124,6 +215,7 @@ export const useNotifierService = ({ config = {} }: { config?: Overrides } = {})
 
   beforeAll(async () => {
     receiver = await startPushReceiver();
+    syncStandIn = await startSyncStandIn({ generations: base.generations() });
     queue = newQueue();
     await queue.isReady();
     metrics = createMetricsRegistry({ service: 'notifier' });
@@ -134,6 +226,7 @@ export const useNotifierService = ({ config = {} }: { config?: Overrides } = {})
     await Promise.all(workers.map((worker) => worker.consumer.stop()));
     await Promise.all(queues.map((q) => q.close()));
     await receiver?.close();
+    await syncStandIn?.close();
   });
 
   /** Registers a new receiver subscription for the caller over HTTP, as the app does. */
@@ -170,6 +263,7 @@ export const useNotifierService = ({ config = {} }: { config?: Overrides } = {})
     ...base,
     app: () => app,
     receiver: () => receiver,
+    syncStandIn: () => syncStandIn,
     queue: () => queue,
     metrics: () => metrics,
     makeApp,
