@@ -38,6 +38,16 @@ export async function signIn(
   { admin = false } = {},
 ): Promise<{ email: string }> {
   const credentials = admin ? e2eAdmin : await registerCook(request);
+  await signInAs(page, request, credentials);
+  return { email: credentials.email };
+}
+
+/** Signs a page (a phone) in to an existing account, as signIn does. */
+export async function signInAs(
+  page: Page,
+  request: APIRequestContext,
+  credentials: { email: string; password: string },
+): Promise<void> {
   const response = await request.post('/api/login', {
     data: { email: credentials.email, password: credentials.password },
   });
@@ -54,7 +64,16 @@ export async function signIn(
     },
     { t: token, r: refresh_token },
   );
-  return { email: credentials.email };
+}
+
+/** Gives this page's device a licence from an admin-made promo code, from /promo; ends on /templates. */
+export async function redeemLicence(page: Page, request: APIRequestContext): Promise<void> {
+  const code = await promoCodeFromAdmin(request, 30);
+  await page.goto('/promo?returnTo=%2Ftemplates');
+  await page.getByLabel(/Promo code/).fill(code);
+  await page.getByRole('button', { name: 'Redeem' }).click();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page).toHaveURL(/\/templates/);
 }
 
 /** Resolves once a service worker controls the page, so the next load can be served offline. */
@@ -95,13 +114,8 @@ export async function promoCodeFromAdmin(request: APIRequestContext, licenseDays
 
 /** Signs a new cook in and gives this device a licence from an admin-made promo code. */
 export async function licensedCook(page: Page, request: APIRequestContext): Promise<{ email: string }> {
-  const code = await promoCodeFromAdmin(request, 30);
   const cook = await signIn(page, request);
-  await page.goto('/promo?returnTo=%2Ftemplates');
-  await page.getByLabel(/Promo code/).fill(code);
-  await page.getByRole('button', { name: 'Redeem' }).click();
-  await page.getByRole('button', { name: 'Continue' }).click();
-  await expect(page).toHaveURL(/\/templates/);
+  await redeemLicence(page, request);
   return cook;
 }
 

@@ -17,6 +17,9 @@ export type ChangeSet = {
 
 export const changesApplied = createAction<ChangeSet>('cook/changesApplied');
 
+/** The op of a change set that brings in changes made on other devices (the sync engine's). */
+export const SYNC_PULL_OP = 'sync/pull';
+
 /** Replaces every store at once (a restore), with app meta fields. */
 export const dataReplaced = createAction<{ data: CookData; meta?: Partial<AppMetaState> }>(
   'cook/dataReplaced',

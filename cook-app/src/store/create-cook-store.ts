@@ -18,7 +18,7 @@ import {
   type Storage,
 } from 'redux-persist';
 import { version as cookAppVersion } from '../../package.json';
-import { changesApplied, isEmptyChangeSet } from './actions';
+import { changesApplied, isEmptyChangeSet, SYNC_PULL_OP } from './actions';
 import {
   PERSIST_KEY,
   PERSIST_THROTTLE_MS,
@@ -155,7 +155,13 @@ export function createCookStore(options: CookStoreOptions = {}) {
   // its attachments and overrides, a template's turn-in, a template's steps) they are re-planned at once.
   const replanOnPlanChange: Middleware<object, CookRootState, CookDispatch> = (api) => (next) => (action) => {
     const result = next(action);
-    if (changesApplied.match(action) && touchesPlanInputs(action.payload)) {
+    // Changes from other devices are not re-planned here: the device where the plan changed re-plans
+    // and its re-planned steps arrive with them (two devices re-planning would make two sets of steps).
+    if (
+      changesApplied.match(action) &&
+      action.payload.op !== SYNC_PULL_OP &&
+      touchesPlanInputs(action.payload)
+    ) {
       const env = { now: nowIso(), newId, timeZone: extra.timeZone };
       const replan = replanActiveRuns(api.getState(), env);
       if (!isEmptyChangeSet(replan)) api.dispatch(changesApplied(replan));

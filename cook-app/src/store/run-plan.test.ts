@@ -1,5 +1,6 @@
 // The store keeps every active run on its plan: each change to a plan's inputs re-plans it at once.
 import { describe, expect, it } from 'vitest';
+import { changesApplied, SYNC_PULL_OP } from './actions';
 import { addContest, attachTemplate, detachTemplate, updateContest } from './operations/contests';
 import { addStepNote } from './operations/notes';
 import {
@@ -245,5 +246,25 @@ describe('resetting a run and dismissing its notice', () => {
     await expect(store.dispatch(resetRun('nope')).unwrap()).rejects.toEqual({ message: 'Run not found' });
     await expect(store.dispatch(finishRun('nope')).unwrap()).rejects.toEqual({ message: 'Run not found' });
     expect(store.getState()).toBe(before);
+  });
+});
+
+describe('re-plans on this device only', () => {
+  it('changes that came from another device are not re-planned here (their re-plan comes with them)', async () => {
+    const store = await readyStore();
+    const { contest, run } = await brisketCookOff(store);
+    const before = times(store, run.id);
+    const moved = { ...contest, walk_time_adjust_minutes: 30 };
+    store.dispatch(changesApplied({ op: SYNC_PULL_OP, set: { contests: [moved] } }));
+    expect(times(store, run.id)).toEqual(before);
+  });
+
+  it('a run whose template is not on this device (yet) is not re-planned: its steps stay', async () => {
+    const store = await readyStore();
+    const { contest, brisket, run } = await brisketCookOff(store);
+    const before = times(store, run.id);
+    store.dispatch(changesApplied({ op: 'test/template-missing', remove: { templates: [brisket.id] } }));
+    await store.dispatch(updateContest({ ...contest, walk_time_adjust_minutes: 30 })).unwrap();
+    expect(times(store, run.id)).toEqual(before);
   });
 });

@@ -116,7 +116,7 @@ export function replanActiveRuns(state: CookState, env: PlanEnvironment): Change
   for (const run of runSelectors.selectAll(state)) {
     if (run.status !== RUN_STATUS.active) continue;
     const contest = contestSelectors.selectById(state, run.contest_id);
-    if (!contest) continue;
+    if (!contest || !planInputsPresent(state, contest.id)) continue;
     const result = replanOf(state, run, contest, env);
     const nextRun = replannedRun(run, contest, result, env.now);
     if (nextRun) changes.set!.runs!.push(nextRun);
@@ -124,6 +124,17 @@ export function replanActiveRuns(state: CookState, env: PlanEnvironment): Change
     changes.remove!.run_steps!.push(...result.remove);
   }
   return changes;
+}
+
+/**
+ * Whether every template the cook-off's plan needs is on this device. A teammate's phone may hold a
+ * shared cook-off before (or without) a template attached to it: planned without it, the run would lose
+ * that template's steps.
+ */
+function planInputsPresent(state: CookState, contestId: string): boolean {
+  return selectContestAttachments(state, contestId).every(
+    ({ template_id }) => templateSelectors.selectById(state, template_id) !== undefined,
+  );
 }
 
 /** Whether a change set touches a plan's inputs. */

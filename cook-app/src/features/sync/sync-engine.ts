@@ -22,7 +22,7 @@ import {
   type Scope,
   type SyncRecord,
 } from '@pitclock/contracts/sync';
-import { changesApplied, type ChangeSet } from '../../store/actions';
+import { changesApplied, SYNC_PULL_OP, type ChangeSet } from '../../store/actions';
 import { readEventStream } from './event-stream';
 import {
   diffSnapshots,
@@ -168,7 +168,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     if (Object.keys(changes.set).length === 0 && Object.keys(changes.remove).length === 0) return;
     applyingRemote = true;
     try {
-      store.dispatch(changesApplied({ op: 'sync/pull', ...changes }));
+      store.dispatch(changesApplied({ op: SYNC_PULL_OP, ...changes }));
     } finally {
       applyingRemote = false;
       lastSeen = snapshotOf(store.getState());

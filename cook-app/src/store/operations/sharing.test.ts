@@ -116,3 +116,19 @@ describe('sharing with a team', () => {
     expect(canonicalise.templates({ id: 't1', name: 'T', team_id: TEAM }, at)?.team_id).toBe(TEAM);
   });
 });
+
+describe('sharing a cook-off takes its templates along', () => {
+  it('its templates not shared yet get the team; one shared with another team stays there', async () => {
+    const store = await readyStore();
+    const { contest, template } = await cookOffAndTemplate(store);
+    const other = await store.dispatch(addTemplate({ name: 'Ribs' })).unwrap();
+    await store.dispatch(shareTemplate({ id: other.id, team_id: OTHER_TEAM })).unwrap();
+    const { attachTemplate } = await import('./contests');
+    await store.dispatch(attachTemplate({ contest_id: contest.id, template_id: template.id })).unwrap();
+    await store.dispatch(attachTemplate({ contest_id: contest.id, template_id: other.id })).unwrap();
+
+    await store.dispatch(shareContest({ id: contest.id, team_id: TEAM })).unwrap();
+    expect(templateSelectors.selectById(store.getState(), template.id)?.team_id).toBe(TEAM);
+    expect(templateSelectors.selectById(store.getState(), other.id)?.team_id).toBe(OTHER_TEAM);
+  });
+});

@@ -2,7 +2,7 @@
 // carries the team's id, and the sync engine then keeps it, and everything under it, in the team's scope.
 import { validateShareTeam } from '../../domain/validation';
 import { FAILURE_MESSAGES } from '../messages';
-import { contestSelectors, templateSelectors } from '../selectors';
+import { contestSelectors, selectContestAttachments, templateSelectors } from '../selectors';
 import { defineOperation } from '../thunk';
 import type { Contest, Template } from '../types';
 import { found, valid } from './shared';
@@ -21,16 +21,28 @@ function withTeam<T extends Contest | Template>(record: T, team: string | null, 
 const sameTeam = (record: { team_id?: string | null }, team: string | null) =>
   (record.team_id ?? null) === team;
 
-/** Shares a cook-off with a team, or (team_id null) with nobody; unchanged when it already is. */
+/**
+ * Shares a cook-off with a team, or (team_id null) with nobody; unchanged when it already is. Its
+ * templates not shared yet go with it (the teammates' phones plan its runs from them); a template
+ * already shared with another team stays there.
+ */
 export const shareContest = defineOperation<Contest, ShareInput>(
   'contests/share',
   FAILURE_MESSAGES.saveContest,
   ({ id, team_id }, { getState, commit, now }) => {
     const team = valid(validateShareTeam(team_id), 'team_id');
-    const current = found(contestSelectors.selectById(getState(), id));
+    const state = getState();
+    const current = found(contestSelectors.selectById(state, id));
     if (sameTeam(current, team)) return current;
     const record = withTeam(current, team, now);
-    commit({ op: 'contests/share', set: { contests: [record] } });
+    const templates =
+      team === null
+        ? []
+        : selectContestAttachments(state, id)
+            .map(({ template_id }) => templateSelectors.selectById(state, template_id))
+            .filter((template): template is Template => template !== undefined && !template.team_id)
+            .map((template) => withTeam(template, team, now));
+    commit({ op: 'contests/share', set: { contests: [record], templates } });
     return record;
   },
 );
