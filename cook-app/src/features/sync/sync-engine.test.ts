@@ -30,10 +30,14 @@ async function phone(
     storage = memoryStorage(),
     before,
     newId,
+    page = null,
+    retryDelaysMs = [20],
   }: {
     storage?: ReturnType<typeof memoryStorage>;
     before?: (store: TestStore) => Promise<unknown>;
     newId?: () => string;
+    page?: EventTarget | null;
+    retryDelaysMs?: number[];
   } = {},
 ) {
   let ids = 0;
@@ -51,8 +55,8 @@ async function phone(
     account: ACCOUNT,
     client: createApiClient({ session, base: `${at.url}/api`, onSessionExpired: () => {} }),
     storage,
-    page: null,
-    retryDelaysMs: [20],
+    page: page as Window | null,
+    retryDelaysMs,
     newId: () => `${name}-client`,
   });
   await engine.start();
@@ -188,5 +192,19 @@ describe('sync between two phones of one account', () => {
     await again.start();
     cleanups.push(() => again.stop());
     await eventually(() => expect(templateNames(b.store)).toHaveLength(30));
+  });
+
+  it('when the browser says it is online again, a waiting push goes at once (it does not sit out its backoff)', async () => {
+    const at = await server();
+    const page = new EventTarget();
+    const a = await phone(at, 'a', { page, retryDelaysMs: [60_000] });
+    const b = await phone(at, 'b');
+    await eventually(() => synced(a.engine));
+    at.offline();
+    await a.store.dispatch(addTemplate({ name: 'Made offline' })).unwrap();
+    await eventually(() => expect(a.engine.status.get().phase).toBe('offline'));
+    at.online();
+    page.dispatchEvent(new Event('online'));
+    await eventually(() => expect(templateNames(b.store)).toEqual(['Made offline']));
   });
 });

@@ -105,9 +105,12 @@ export function createSyncEngine(deps: SyncEngineDeps) {
   let lastSeen: SyncedSnapshot | null = null;
   let running = false;
   let applyingRemote = false;
+  /** Pushes failed in a row (their retries wait longer each time). */
+  let failures = 0;
   const abort = new AbortController();
   let unsubscribe: () => void = () => {};
-  let wake: () => void = () => {};
+  /** The pauses in progress (a push waiting to retry, the stream waiting to reconnect): 'online' ends them. */
+  const waiting = new Set<() => void>();
 
   const nowIso = () => new Date(now()).toISOString();
   const report = (patch: Parameters<typeof status.set>[0]) =>
@@ -230,6 +233,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
   async function pushAll() {
     if (pushing) return;
     pushing = true;
+    let again = false;
     try {
       while (running && replica.outbox.length > 0) {
         const body = pushRequest(replica, SYNC_LIMITS.mutationsPerPush, SYNC_LIMITS.pushBytes);
@@ -243,18 +247,21 @@ export function createSyncEngine(deps: SyncEngineDeps) {
           lastMutationId < first - 1
             ? renumber(replica, lastMutationId + 1)
             : acknowledge(replica, lastMutationId);
+        failures = 0;
         await persist();
         report({ phase: replica.outbox.length > 0 ? 'syncing' : 'synced', lastSyncedAt: now() });
       }
     } catch (error) {
-      await onPushFailed(error);
+      again = await onPushFailed(error);
     } finally {
       pushing = false;
     }
+    if (again) schedulePush(0);
   }
 
-  async function onPushFailed(error: unknown) {
-    if (!running) return;
+  /** After a failed push: drops what the server refused for good, or waits; answers whether to push again. */
+  async function onPushFailed(error: unknown): Promise<boolean> {
+    if (!running) return false;
     if (isApiError(error) && error.code === API_ERROR_CODES.syncScopeForbidden) {
       const mids = (error.body as { details?: { mids?: unknown } } | undefined)?.details?.mids;
       replica = dropRejected(
@@ -263,14 +270,12 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       );
       await persist();
       await pullAll().catch(() => undefined);
-      schedulePush(0);
-      return;
+      return true;
     }
     report({ phase: isTransient(error) ? 'offline' : 'failed' });
     await pause(retryDelays[Math.min(failures++, retryDelays.length - 1)]!);
-    schedulePush(0);
+    return running;
   }
-  let failures = 0;
 
   /** Waits this long, or until the network returns or the engine stops. */
   function pause(ms: number) {
@@ -278,10 +283,10 @@ export function createSyncEngine(deps: SyncEngineDeps) {
       const timer = setTimeout(done, ms);
       function done() {
         clearTimeout(timer);
-        wake = () => {};
+        waiting.delete(done);
         resolve();
       }
-      wake = done;
+      waiting.add(done);
       abort.signal.addEventListener('abort', done, { once: true });
     });
   }
@@ -315,7 +320,7 @@ export function createSyncEngine(deps: SyncEngineDeps) {
   }
 
   const onOnline = () => {
-    wake();
+    for (const done of [...waiting]) done();
     schedulePush(0);
   };
 
