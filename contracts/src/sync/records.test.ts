@@ -61,15 +61,25 @@ describe('synced records', () => {
     expect(mergeRecords(completed, noted).fields).toEqual({ status: 'completed', note: 'wrap now' });
   });
 
-  it('the later stamp wins a field both phones changed, and a delete wins over a later edit', () => {
+  it('the later stamp wins a field both phones changed', () => {
     const early = { ...address, hlc: formatHlc({ wall: 1, counter: 0, node: 'b' }), set: { name: 'early' } };
     const late = { ...address, hlc: formatHlc({ wall: 2, counter: 0, node: 'a' }), set: { name: 'late' } };
     expect(fold([late, early]).fields.name).toBe('late');
-    const deleted = fold([
-      { ...address, hlc: formatHlc({ wall: 1, counter: 0, node: 'a' }), delete: true },
-      late,
-    ]);
-    expect(isLive(deleted)).toBe(false);
+  });
+
+  it('a delete wins over the writes before it; a write after it brings the record back whole', () => {
+    const write = (wall: number, set: Record<string, string>) => ({
+      ...address,
+      hlc: formatHlc({ wall, counter: 0, node: 'a' }),
+      set,
+    });
+    const removal = { ...address, hlc: formatHlc({ wall: 5, counter: 0, node: 'b' }), delete: true };
+    expect(
+      isLive(fold([write(1, { name: 'Wrap', note: 'foil' }), removal, write(4, { note: 'paper' })])),
+    ).toBe(false);
+    const back = fold([write(1, { name: 'Wrap', note: 'foil' }), removal, write(6, { note: 'paper' })]);
+    expect(isLive(back)).toBe(true);
+    expect(back.fields).toEqual({ name: 'Wrap', note: 'paper' });
   });
 
   it('field names that could reach an object prototype are ignored', () => {

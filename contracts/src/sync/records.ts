@@ -4,8 +4,9 @@
 // The rules (docs/sync.md "Conflicts"):
 // - Two writes to the same field: the later stamp wins (stamps are totally ordered: see hlc.ts).
 // - Two writes to different fields: both are kept (a step completed on one phone, a note on another).
-// - A delete wins over every write, earlier or later: a deleted record stays deleted (its fields still
-//   merge, so that replicas agree, but it is gone from the app).
+// - A delete against writes: the latest of them wins. A record is gone when its latest delete is later
+//   than every write; a write stamped after the delete (a restored backup, an edit made after it)
+//   brings it back, with every field as last written. Fields merge either way, so replicas agree.
 import { isHlc, maxHlc, type Hlc } from './hlc';
 
 /**
@@ -51,7 +52,7 @@ export type SyncRecord = {
   fields: Fields;
   /** The stamp of the write that set each field. */
   clocks: Record<string, Hlc>;
-  /** The latest delete's stamp, or null: a record with one is gone. */
+  /** The latest delete's stamp, or null: the record is gone while no field was written after it. */
   deleted: Hlc | null;
 };
 
@@ -130,8 +131,12 @@ export function mergeRecords(a: SyncRecord, b: SyncRecord): SyncRecord {
   return merged;
 }
 
-export const isLive = (record: SyncRecord | undefined): record is SyncRecord =>
-  record !== undefined && record.deleted === null;
+/** Whether the record is there: never deleted, or written again after its latest delete. */
+export function isLive(record: SyncRecord | undefined): record is SyncRecord {
+  if (record === undefined) return false;
+  const { deleted } = record;
+  return deleted === null || Object.values(record.clocks).some((stamp) => stamp > deleted);
+}
 
 /** The latest stamp anywhere in a record (a replica's clock takes it in). */
 export function latestStamp(record: SyncRecord): Hlc | null {

@@ -5,6 +5,7 @@ import { addContest } from '../../store/operations/contests';
 import { addStepNote } from '../../store/operations/notes';
 import { completeStep, getOrStartRunForContest } from '../../store/operations/runs';
 import { addTemplateStep } from '../../store/operations/steps';
+import { changesApplied } from '../../store/actions';
 import { addTemplate, deleteTemplate, updateTemplate } from '../../store/operations/templates';
 import { attachTemplate } from '../../store/operations/contests';
 import { memoryStorage, readyStore, type TestStore } from '../../store/test-helpers';
@@ -206,5 +207,18 @@ describe('sync between two phones of one account', () => {
     at.online();
     page.dispatchEvent(new Event('online'));
     await eventually(() => expect(templateNames(b.store)).toEqual(['Made offline']));
+  });
+
+  it('a record deleted on one phone and restored from a backup comes back on the other', async () => {
+    const at = await server();
+    const a = await phone(at, 'a');
+    const b = await phone(at, 'b');
+    const template = await a.store.dispatch(addTemplate({ name: 'Keep me' })).unwrap();
+    await eventually(() => expect(templateNames(b.store)).toEqual(['Keep me']));
+    await a.store.dispatch(deleteTemplate(template.id)).unwrap();
+    await eventually(() => expect(templateNames(b.store)).toEqual([]));
+    a.store.dispatch(changesApplied({ op: 'backup/restore', set: { templates: [template] } }));
+    await eventually(() => expect(templateNames(b.store)).toEqual(['Keep me']));
+    await eventually(() => expect(templateNames(a.store)).toEqual(['Keep me']));
   });
 });
