@@ -10,6 +10,7 @@ const scenarios = [
   'redis-restart.ts',
   'redis-wipe.ts',
   'rolling-deploy.ts',
+  'sync-failover.ts',
 ];
 const results: { scenario: string; ok: boolean; seconds: number }[] = [];
 for (const scenario of scenarios) {

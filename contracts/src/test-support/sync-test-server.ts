@@ -1,7 +1,7 @@
 // The sync protocol over HTTP for front-end tests: POST /api/sync/push and /pull and the
 // GET /api/sync/events stream, on a memory server (../sync/memory-server.ts) with one account's
 // scopes. Any bearer token passes; `offline()` makes every request fail at the socket, as a lost
-// network does, until `online()`.
+// network does, until `online()`; `failPulls(n)` answers the next n pulls with 503.
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { API_PATHS } from '../api/paths';
@@ -19,6 +19,7 @@ export async function startSyncTestServer(options: { scopes: Scope[] }) {
   const memory = createMemorySyncServer(options);
   const streams = new Set<ServerResponse>();
   let down = false;
+  let pullsToFail = 0;
   const poke = (scope: Scope) => {
     for (const stream of streams) stream.write(`event: poke\ndata: ${JSON.stringify({ scope })}\n\n`);
   };
@@ -42,6 +43,12 @@ export async function startSyncTestServer(options: { scopes: Scope[] }) {
       return;
     }
     const body = await readJson(req);
+    if (path === API_PATHS.syncPull && pullsToFail > 0) {
+      pullsToFail -= 1;
+      res.writeHead(503, { 'content-type': 'application/json', 'retry-after': '1' });
+      res.end(JSON.stringify({ error: 'service_unavailable', message: 'Try again shortly' }));
+      return;
+    }
     const answer =
       path === API_PATHS.syncPush
         ? (() => {
@@ -67,6 +74,10 @@ export async function startSyncTestServer(options: { scopes: Scope[] }) {
     },
     online() {
       down = false;
+    },
+    /** The next `count` pulls answer 503 (a database restarting). */
+    failPulls(count: number) {
+      pullsToFail = count;
     },
     close: () =>
       new Promise<void>((resolve) => {

@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { createDatabase, migrate, type Database } from './database';
 import { createTestDatabase, type TestDatabase } from './testing';
 
@@ -139,6 +140,31 @@ describe('createDatabase', () => {
       await Promise.all([database.close(), database.close()]);
       await expect(database.ping()).rejects.toThrow();
     } finally {
+      await testDb.drop();
+    }
+  });
+
+  it('a connection lost in the middle of a transaction fails its query and leaves the process running', async () => {
+    const testDb = await createTestDatabase();
+    const database = createDatabase(testDb.url);
+    const admin = createDatabase(testDb.url);
+    const uncaught: unknown[] = [];
+    const onUncaught = (error: unknown) => uncaught.push(error);
+    process.on('uncaughtException', onUncaught);
+    try {
+      const failed = database.db.transaction(async (tx) => {
+        const [{ pid }] = (await tx.execute<{ pid: number }>(sql`select pg_backend_pid() as pid`)).rows as [
+          { pid: number },
+        ];
+        await admin.pool.query('select pg_terminate_backend($1)', [pid]);
+        await tx.execute(sql`select 1`);
+      });
+      await expect(failed).rejects.toThrow();
+      await database.ping();
+      expect(uncaught).toEqual([]);
+    } finally {
+      process.off('uncaughtException', onUncaught);
+      await Promise.all([database.close(), admin.close()]);
       await testDb.drop();
     }
   });

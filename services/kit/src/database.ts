@@ -25,6 +25,12 @@ export const createDatabase = (url: string, options: DatabaseOptions = {}): Data
   });
   // An idle client losing its connection emits on the pool; without a listener the process would crash.
   pool.on('error', (err) => options.logger?.error({ err }, 'postgres pool error'));
+  // The pool listens for errors of idle clients only: a client checked out (a transaction) whose
+  // connection drops emits 'error' with no listener, and Node ends the process. Its query still rejects
+  // (the request answers 503); this only keeps the process alive.
+  pool.on('connect', (client) =>
+    client.on('error', (err) => options.logger?.warn({ err }, 'postgres connection lost')),
+  );
   let closing: Promise<void> | undefined;
   return {
     db: drizzle({ client: pool }),

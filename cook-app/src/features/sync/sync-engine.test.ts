@@ -221,4 +221,14 @@ describe('sync between two phones of one account', () => {
     await eventually(() => expect(templateNames(b.store)).toEqual(['Keep me']));
     await eventually(() => expect(templateNames(a.store)).toEqual(['Keep me']));
   });
+
+  it('a pull the server could not answer is tried again without waiting for another change', async () => {
+    const at = await server();
+    const a = await phone(at, 'a');
+    const b = await phone(at, 'b');
+    await eventually(() => synced(b.engine));
+    at.failPulls(5);
+    await a.store.dispatch(addTemplate({ name: 'After the outage' })).unwrap();
+    await eventually(() => expect(templateNames(b.store)).toEqual(['After the outage']));
+  });
 });

@@ -315,8 +315,17 @@ export function createSyncEngine(deps: SyncEngineDeps) {
     }
   }
 
+  /** A pull that failed is tried again after a while (or when the network returns), once at a time. */
+  let pullRetry = false;
   function onPullFailed(error: unknown) {
-    if (running) report({ phase: isTransient(error) ? 'offline' : 'failed' });
+    if (!running) return;
+    report({ phase: isTransient(error) ? 'offline' : 'failed' });
+    if (pullRetry) return;
+    pullRetry = true;
+    void pause(retryDelays[Math.min(failures, retryDelays.length - 1)]!).then(() => {
+      pullRetry = false;
+      if (running) pullAll().catch(onPullFailed);
+    });
   }
 
   const onOnline = () => {
