@@ -1,8 +1,8 @@
 // Shared by the benchmarks: a running stack (BENCH_URL, or one started here on its own database),
 // Debian's Chromium, and the helpers of the benches that start services themselves (percentiles, mapLimit,
-// token signing, CPU per process from /proc, Redis and PostgreSQL clean-up).
+// token signing, CPU and memory per process from /proc, Redis and PostgreSQL clean-up).
 import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
@@ -310,3 +310,54 @@ export const sharesText = (shares: CpuShares) =>
   Object.entries(shares)
     .map(([group, pct]) => `${group} ${pct}%`)
     .join(', ');
+
+// ---------------------------------------------------------------------------------------------------------
+// Memory of a running process (Linux /proc): found by the TCP port it listens on, for benches that measure
+// a stack started elsewhere (withStack's serve-stack.mjs).
+
+/** The pid of the process listening on a TCP port on this machine (IPv4 or IPv6), or undefined. */
+export function pidListeningOn(port: number): number | undefined {
+  const inodes = new Set<string>();
+  for (const table of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    let text;
+    try {
+      text = readFileSync(table, 'utf8');
+    } catch {
+      continue;
+    }
+    for (const row of text.trim().split('\n').slice(1)) {
+      // sl local_address rem_address st tx:rx tr:when retrnsmt uid timeout inode
+      const cols = row.trim().split(/\s+/);
+      const localPort = parseInt(cols[1]?.split(':').pop() ?? '', 16);
+      if (localPort === port && cols[3] === '0A') inodes.add(`socket:[${cols[9]}]`);
+    }
+  }
+  if (inodes.size === 0) return undefined;
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    let fds: string[];
+    try {
+      fds = readdirSync(`/proc/${entry}/fd`);
+    } catch {
+      continue; // gone, or not ours
+    }
+    for (const fd of fds) {
+      try {
+        if (inodes.has(readlinkSync(`/proc/${entry}/fd/${fd}`))) return Number(entry);
+      } catch {
+        // closed meanwhile
+      }
+    }
+  }
+  return undefined;
+}
+
+/** A process's resident set size in KiB (VmRSS of /proc/<pid>/status), or NaN when it cannot be read. */
+export function residentKb(pid: number | undefined): number {
+  if (pid === undefined) return NaN;
+  try {
+    return Number(/^VmRSS:\s+(\d+) kB/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? NaN);
+  } catch {
+    return NaN;
+  }
+}

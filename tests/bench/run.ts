@@ -10,6 +10,7 @@ const benches = [
   'notifier.ts',
   'push-floor.ts',
   'contest-morning.ts',
+  'sync.ts',
 ];
 let failed = 0;
 for (const bench of benches) {
