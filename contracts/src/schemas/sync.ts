@@ -67,7 +67,10 @@ export const SyncMutation = z
     set: FieldsSchema.optional(),
     delete: z.boolean().optional(),
   })
-  .refine((m) => m.set !== undefined || m.delete === true, 'a mutation sets fields or deletes');
+  .refine(
+    (m) => (m.set !== undefined && Object.keys(m.set).length > 0) || m.delete === true,
+    'a mutation sets at least one field, or deletes',
+  );
 
 export const SyncPushRequest = z.object({
   clientId: SyncClientId,

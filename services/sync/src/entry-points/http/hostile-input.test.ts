@@ -172,4 +172,20 @@ describe('hostile input answers 4xx with the error shape and stores nothing', ()
     const rows = await svc.query<{ fields: unknown }>("select fields from sync_records where id = 'proto'");
     for (const row of rows) expect(row.fields).toEqual({ name: 'ok' });
   });
+
+  it('a mutation whose only field is __proto__ (nothing left to set) is refused and stores nothing', async () => {
+    const res = await request(svc.app())
+      .post('/api/sync/push')
+      .set(cook.headers)
+      .set('Content-Type', 'application/json')
+      .send(
+        JSON.stringify({
+          clientId: `proto-only-${cook.id}`,
+          mutations: [{ ...good(), id: 'proto-only', set: { name: 'ok' } }],
+        }).replace('"name":"ok"', '"__proto__":{"polluted":true}'),
+      );
+    expect(res.status).toBe(400);
+    expect(res.body.error).toBe('validation_failed');
+    expect(await svc.query("select id from sync_records where id = 'proto-only'")).toEqual([]);
+  });
 });
