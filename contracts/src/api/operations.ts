@@ -691,7 +691,12 @@ const syncOperations: Operation[] = [
     summary: "Server-sent events: 'poke' when a scope this account reads has changed",
     tags: tags.sync,
     answers: {
-      200: { description: 'An event stream, open until the client leaves', contentType: 'text/event-stream' },
+      200: {
+        description:
+          "An event stream, open until the client leaves: 'ready', then 'poke' events and heartbeats",
+        schema: z.string(),
+        contentType: 'text/event-stream',
+      },
     },
   }),
   operation({

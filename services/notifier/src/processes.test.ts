@@ -13,7 +13,7 @@ import { stepAlertJobId } from './domain/job-plan';
 import { JWT_SECRET, tokenFor } from './test-support/harness';
 import { metricValue } from './test-support/metrics';
 import { readVapidAuthorization, startPushReceiver, type PushReceiver } from './test-support/push-receiver';
-import { waitFor } from './test-support/wait';
+import { waitFor } from '@pitclock/kit/testing';
 
 // The two processes as a script (npm start, a benchmark, a fault test) runs them: src/main.ts and
 // src/worker.ts, configured only by the environment, started together on an empty database.

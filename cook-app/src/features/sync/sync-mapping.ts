@@ -3,6 +3,7 @@
 // the next. Pure: the clock comes in as `stamp`.
 import type { EntityState } from '@reduxjs/toolkit';
 import {
+  SYNC_STORES,
   isLive,
   teamScope,
   userScope,
@@ -11,21 +12,18 @@ import {
   type Mutation,
   type Scope,
   type SyncRecord,
+  type SyncStore,
 } from '@pitclock/contracts/sync';
 import { canonicalise } from '../../store/records';
 import type { RecordOf, StoreName } from '../../store/types';
 
-/** The stores of the device that sync, parents before children. */
-export const SYNCED_STORES = [
-  'categories',
-  'templates',
-  'template_steps',
-  'contests',
-  'contest_templates',
-  'runs',
-  'run_steps',
-  'step_notes',
-] as const satisfies readonly StoreName[];
+/**
+ * The stores of the device that sync, parents before children: contracts' list, less the account's
+ * settings, which this device does not keep in a store yet.
+ */
+export const SYNCED_STORES = SYNC_STORES.filter(
+  (store): store is Exclude<SyncStore, 'settings'> => store !== 'settings',
+) satisfies readonly StoreName[];
 export type SyncedStore = (typeof SYNCED_STORES)[number];
 
 type Entities<K extends SyncedStore> = EntityState<RecordOf[K], string>;

@@ -16,3 +16,4 @@ export { describeServiceBasics } from './service-suite';
 export { withNulInEachString } from './hostile-input';
 export type { NulVariant } from './hostile-input';
 export type { ServiceAppDeps, ServiceSuiteContext, ServiceSuiteOptions } from './service-suite';
+export { waitFor } from './wait-for';

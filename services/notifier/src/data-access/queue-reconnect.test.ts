@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { createLogger, redisReconnectDelay } from '@pitclock/kit';
 import { closedPort } from '@pitclock/kit/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { waitFor } from '../test-support/wait';
+import { waitFor } from '@pitclock/kit/testing';
 import { createNotificationsQueue, type NotificationsQueue } from './queue';
 
 // A Redis of this test's own (a real redis-server on a free port, append-only with fsync always), so that

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { stepAlertJobId } from '../../domain/job-plan';
 import { useNotifierService, type Caller } from '../../test-support/harness';
 import { metricValue } from '../../test-support/metrics';
-import { waitFor } from '../../test-support/wait';
+import { waitFor } from '@pitclock/kit/testing';
 
 // Workers here retry after 100 ms, doubling (PUSH_RETRY_BASE_DELAY_MS in the harness).
 const svc = useNotifierService();

@@ -8,7 +8,7 @@ import { alertTopic, stepAlertJobId } from '../../domain/job-plan';
 import { useNotifierService, type Caller, type RunningWorker } from '../../test-support/harness';
 import { metricValue } from '../../test-support/metrics';
 import { readVapidAuthorization } from '../../test-support/push-receiver';
-import { waitFor } from '../../test-support/wait';
+import { waitFor } from '@pitclock/kit/testing';
 
 const svc = useNotifierService();
 

@@ -3,7 +3,7 @@ import request from 'supertest';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { stamp, useSyncService, type Caller, type Instance } from '../../test-support/harness';
 import { openSse, pokeOf, type SseReader } from '../../test-support/sse-reader';
-import { waitFor } from '../../test-support/wait';
+import { waitFor } from '@pitclock/kit/testing';
 
 const svc = useSyncService({ config: { SYNC_HEARTBEAT_MS: '100' } });
 
