@@ -8,7 +8,7 @@ import { shareContest } from '../../store';
 import { operationMessage } from '../../lib/operation-message';
 import { unlessSubmitting } from '../../lib/form-fields';
 import { ShareWithTeamField } from '../../lib/teams/share-with-team-field';
-import type { TeamsView } from '../../lib/teams/teams-source';
+import { useTeams, type TeamsView } from '../../lib/teams/teams-source';
 import { ContestFields, contestFormValues } from './contest-fields';
 
 export type ContestEditRowProps = {
@@ -28,6 +28,8 @@ export type ContestEditRowProps = {
  * sanctioning body.
  */
 export function ContestEditRow({ contest, bodies, today, onDone, onError, teams }: ContestEditRowProps) {
+  // The share choices are read when the form opens.
+  useTeams();
   const dispatch = useCookDispatch();
   const schema = useMemo(() => contestSchema(today), [today]);
   const form = useForm<ContestFormInput, unknown, ContestValues>({

@@ -67,8 +67,8 @@ export function ContestsScreen({ now = Date.now, timeZone = systemZone(), weathe
   const all = useCookSelector(selectContests);
   const bodies = useCookSelector(selectSanctioningBodies);
   const runs = useCookSelector(runSelectors.selectAll);
-  // The team names of the shared cook-offs' badges and of the edit row's "Share with team".
-  const teams = useTeams();
+  // The team names of the shared cook-offs' badges (the edit row reads the teams itself when it opens).
+  const teams = useTeams({ when: all.some((contest) => Boolean(contest.team_id)) });
   const { loading, loadError } = useStoreLoad(
     (d) => d(getContests({ upcoming: true })).unwrap(),
     FAILURE_MESSAGES.loadContests,

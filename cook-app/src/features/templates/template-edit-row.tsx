@@ -16,7 +16,7 @@ import { shareTeamSchema } from '../../domain';
 import { operationMessage } from '../../lib/operation-message';
 import { timeInputBinding, unlessSubmitting } from '../../lib/form-fields';
 import { ShareWithTeamField } from '../../lib/teams/share-with-team-field';
-import { useTeamsView } from '../../lib/teams/teams-source';
+import { useTeams } from '../../lib/teams/teams-source';
 import { categoryOptions, templateFormSchema } from './template-form';
 
 /** The edit form: the template's fields and the team it is shared with ('' for none). */
@@ -37,7 +37,7 @@ export type TemplateEditRowProps = {
 export function TemplateEditRow({ template, onDone, onError }: TemplateEditRowProps) {
   const dispatch = useCookDispatch();
   const categories = useCookSelector(selectCategories);
-  const teams = useTeamsView();
+  const teams = useTeams();
   const { register, control, handleSubmit, trigger, setFocus, formState } = useForm<
     EditInput,
     unknown,

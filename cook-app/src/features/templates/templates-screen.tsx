@@ -57,8 +57,8 @@ export function TemplatesScreen() {
   const active = useCookSelector(selectActiveTemplates);
   const archived = useCookSelector(selectArchivedTemplates);
   const actions = useTemplateActions();
-  // Read the teams once here; the rows' badges and the edit row's "Share with team" show what is known.
-  useTeams();
+  // The teams are read here only for the badges of shared templates (the edit row reads them itself).
+  useTeams({ when: [...active, ...archived].some((template) => Boolean(template.team_id)) });
   const [tab, setTab] = useState<TemplateTab>('active');
   const [adding, setAdding] = useState(false);
   const [deleting, setDeleting] = useState<TemplateWithUsage | null>(null);

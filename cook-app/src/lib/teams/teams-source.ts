@@ -102,15 +102,21 @@ export function useTeamsView(): TeamsView {
 }
 
 /**
- * The teams as known now, read again when the component mounts and when the browser comes back online.
+ * The teams as known now, read again when the component mounts (or `when` turns true) and when the
+ * browser comes back online. `when` false reads nothing: a screen with nothing shared and no share
+ * control open does not ask the server (nor load the schemas).
  */
-export function useTeams({ client = api }: { client?: ApiClient } = {}): TeamsView {
+export function useTeams({
+  client = api,
+  when = true,
+}: { client?: ApiClient; when?: boolean } = {}): TeamsView {
   const view = useTeamsView();
   useEffect(() => {
+    if (!when) return;
     const refresh = () => void refreshTeams(client);
     refresh();
     window.addEventListener('online', refresh);
     return () => window.removeEventListener('online', refresh);
-  }, [client]);
+  }, [client, when]);
   return view;
 }
