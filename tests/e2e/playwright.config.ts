@@ -9,6 +9,8 @@ export const e2eAdmin = { email: 'admin@pitclock.test', password: 'admin-e2e-pas
  * notifier workers behind the gateway's round-robin) on E2E_PORT (8281 by default), without the dev servers.
  */
 export const scaled = process.env.E2E_SCALED === '1';
+/** E2E_DEV_SERVERS=0 leaves the Vite dev servers out (runs of the chromium project alone need none). */
+const withDevServers = !scaled && process.env.E2E_DEV_SERVERS !== '0';
 export const gatewayPort = Number(process.env.E2E_PORT ?? (scaled ? 8281 : 8181));
 /** The local Web Push service of push.spec.ts; the stack's notifier may call it and trusts its test CA. */
 export const pushReceiverPort = gatewayPort + 9;
@@ -97,7 +99,7 @@ export default defineConfig({
     },
     // Development mode: the three Vite dev servers with hot reload, the shell federating the remotes
     // from theirs and proxying /api to the stack above.
-    ...(scaled ? [] : devServers).map(({ workspace, port, base }) => ({
+    ...(withDevServers ? devServers : []).map(({ workspace, port, base }) => ({
       command: `npm run dev -w ${workspace}`,
       cwd: root,
       url: `http://localhost:${port}${base}`,
