@@ -81,8 +81,7 @@ function AccountCookApp({ accountId, notFound }: CookAppProps & { accountId: str
         <AlertCenter />
         <ServiceWorkerMessages />
         <PushSync />
-        <SyncStarter accountId={accountId} bundle={bundle} />
-        <CookRoutes notFound={notFound} />
+        <CookRoutes notFound={notFound} afterScreen={<SyncStarter accountId={accountId} bundle={bundle} />} />
       </PersistGate>
     </Provider>
   );

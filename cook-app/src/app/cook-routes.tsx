@@ -71,7 +71,17 @@ const cookElements: Record<CookScreenPath, ReactNode> = {
 export const cookScreens: ReadonlyArray<{ path: string; title: string; element: ReactNode }> =
   COOK_SCREENS.map(({ path, title }) => ({ path, title, element: cookElements[path] }));
 
-export function CookRoutes({ notFound = null }: { notFound?: ReactNode }) {
+/**
+ * `afterScreen` mounts inside the screens' Suspense boundary, so it mounts only once the first screen
+ * has rendered (not while a lazy screen loads).
+ */
+export function CookRoutes({
+  notFound = null,
+  afterScreen,
+}: {
+  notFound?: ReactNode;
+  afterScreen?: ReactNode;
+}) {
   return (
     <Suspense fallback={<Spinner label="Loading" />}>
       <Routes>
@@ -80,6 +90,7 @@ export function CookRoutes({ notFound = null }: { notFound?: ReactNode }) {
         ))}
         <Route path="*" element={notFound} />
       </Routes>
+      {afterScreen}
     </Suspense>
   );
 }
