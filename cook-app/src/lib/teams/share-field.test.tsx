@@ -4,7 +4,8 @@ import { MemoryRouter } from 'react-router-dom';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { SHARE_TEXT, TEAM_PATH } from './messages';
-import { ShareWithTeamField, TeamBadge } from './share-with-team-field';
+import { ShareWithTeamField, TeamBadge } from './share-field-view';
+import * as lazyParts from './share-with-team-field';
 import type { TeamsView } from './teams-source';
 import { HOG_HEAVEN, listedTeam, SMOKE_RING } from './test-support';
 
@@ -74,5 +75,22 @@ describe('Share with team', () => {
     expect(screen.getByText(SHARE_TEXT.unknownTeam).className).toContain('pc-team-badge');
     rerender(<TeamBadge teamId={undefined} teams={ready} />);
     expect(document.querySelector('.pc-team-badge')).toBeNull();
+  });
+
+  it('loaded lazily: the field and the badge appear once their code is here; an unshared badge loads nothing', async () => {
+    const { rerender } = render(
+      <MemoryRouter>
+        <lazyParts.TeamBadge teamId={undefined} teams={ready} />
+      </MemoryRouter>,
+    );
+    expect(document.body.textContent).toBe('');
+    rerender(
+      <MemoryRouter>
+        <lazyParts.TeamBadge teamId={SMOKE_RING} teams={ready} />
+        <lazyParts.ShareWithTeamField value="" onChange={() => {}} teams={ready} />
+      </MemoryRouter>,
+    );
+    expect(await screen.findByText('Team: Smoke Ring')).toBeTruthy();
+    expect(await screen.findByRole('combobox', { name: SHARE_TEXT.label })).toBeTruthy();
   });
 });
