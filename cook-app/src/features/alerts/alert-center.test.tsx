@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { AlertCenter } from './alert-center';
-import { completeStep, dismissStep } from '../../store';
+import { completeStep, dismissStep, runStepSelectors } from '../../store';
 import { ALERT_STATES_KEY } from './alert-engine';
 import { ALERT_SOUND_KEY, TITLE_FLASH_KEY } from '../../lib/alert-preferences';
 import { ALERT_LAST_SEEN_KEY, ALERT_MISSED_KEY } from './missed-while-away';
@@ -108,26 +108,46 @@ describe('AlertCenter', () => {
     expect(second.notices.map((n) => n.options.body)).toEqual(['Overdue · Brisket · due 17:00']);
   });
 
-  it('when the delivery cannot show a notification, lists in-app alerts with title, body and View link, at most 5 (the newest), each gone after 12 s', async () => {
+  it("when the delivery cannot show a notification, collapses the in-app alerts into one card 'N steps due' of at most 5 (the newest), gone 12 s after", async () => {
     const names = ['One', 'Two', 'Three', 'Four', 'Five', 'Six'];
-    const { bundle, contest, run } = await startedRun(names.map((name) => [name, 60]));
+    const { bundle } = await startedRun(names.map((name) => [name, 60]));
     const notify = recordingDelivery(false);
     clockAt(at('16:59:55'));
     mount(bundle, { notify });
     await tick();
     expect(notify.notices).toHaveLength(6);
-    const alerts = within(region()!).getAllByRole('alert');
-    expect(alerts.map((a) => a.querySelector('.pc-alerts__title')?.textContent)).toEqual(
-      notify.notices.slice(1).map((n) => n.title),
-    );
-    expect(alerts[0]).toHaveProperty('textContent', expect.stringContaining('Due now · Brisket · due 17:00'));
-    expect(within(alerts[0]!).getByRole('link', { name: 'View' }).getAttribute('href')).toBe(
-      `/contests/${contest.id}/runs/${run.id}/steps`,
-    );
+    const newest = notify.notices.slice(1).map((notice) => notice.title.replace('PitClock - ', ''));
+    expect(within(region()!).getByRole('alert').textContent).toBe(`5 steps due${newest.join(', ')}`);
     await tick(11_999);
-    expect(within(region()!).getAllByRole('alert')).toHaveLength(5);
+    expect(within(region()!).getByRole('alert').textContent).toMatch(/^5 steps due/);
     await tick(1);
     expect(region()).toBeNull();
+  });
+
+  it('the opened card lists each step with its body, Complete, Snooze and a View link to its run', async () => {
+    const { bundle, contest, run } = await startedRun([
+      ['Trim', 60],
+      ['Inject', 60],
+    ]);
+    clockAt(at('16:59:55'));
+    mount(bundle, { notify: recordingDelivery(false) });
+    await tick();
+    fireEvent.click(within(region()!).getByRole('button', { name: 'Show steps' }));
+    const list = within(region()!).getByRole('list', { name: 'Steps due' });
+    const row = (name: string) =>
+      within(list)
+        .getAllByRole('listitem')
+        .find((item) => item.querySelector('.pc-alerts__step')?.textContent === name)!;
+    for (const name of ['Trim', 'Inject']) {
+      expect(row(name).querySelector('.pc-alerts__body')?.textContent).toBe('Due now · Brisket · due 17:00');
+      expect(within(row(name)).getByRole('button', { name: `Complete ${name}` })).toBeTruthy();
+      expect(within(row(name)).getByRole('button', { name: `Snooze ${name}` })).toBeTruthy();
+      expect(
+        within(row(name))
+          .getByRole('link', { name: `View ${name}` })
+          .getAttribute('href'),
+      ).toBe(`/contests/${contest.id}/runs/${run.id}/steps`);
+    }
   });
 
   it('without a Notification API (jsdom, like an unsupported browser) the default delivery falls back to an in-app alert that its close button removes', async () => {
@@ -138,7 +158,7 @@ describe('AlertCenter', () => {
     const alert = within(region()!).getByRole('alert');
     expect(within(alert).getByText('PitClock - Wrap')).toBeTruthy();
     expect(within(alert).getByText('Due now · Brisket · due 17:00')).toBeTruthy();
-    fireEvent.click(within(alert).getByRole('button', { name: 'Close' }));
+    fireEvent.click(within(region()!).getByRole('button', { name: 'Close' }));
     expect(region()).toBeNull();
   });
 
@@ -238,20 +258,145 @@ describe('AlertCenter: in-app alerts that no longer need attention', () => {
     clockAt(at('16:59:55'));
     mount(bundle, { notify });
     await tick();
-    const titles = () =>
-      within(region()!)
-        .getAllByRole('alert')
-        .map((a) => a.querySelector('.pc-alerts__title')?.textContent)
-        .sort();
-    expect(titles()).toEqual(['PitClock - Foil', 'PitClock - Rest', 'PitClock - Wrap']);
+    const card = () => within(region()!).getByRole('alert').textContent;
+    expect(card()).toMatch(/^3 steps due(Wrap|Foil|Rest), (Wrap|Foil|Rest), (Wrap|Foil|Rest)$/);
     await act(async () => {
       await bundle.store.dispatch(completeStep({ step_id: byName.Wrap!.id, time_mode: 'now' })).unwrap();
       await bundle.store.dispatch(dismissStep(byName.Foil!.id)).unwrap();
     });
-    expect(titles()).toHaveLength(3); // not before the next check
+    expect(card()).toMatch(/^3 steps due/); // not before the next check
     await tick(5000); // 17:00:00, well within the 12 s an alert stays
-    expect(titles()).toEqual(['PitClock - Rest']);
+    expect(card()).toBe('PitClock - RestDue now · Brisket · due 17:00');
     expect(notify.notices).toHaveLength(3);
+  });
+});
+
+describe('AlertCenter: acting on an in-app alert', () => {
+  const stored = (bundle: TestBundle, id: string) =>
+    runStepSelectors.selectById(bundle.store.getState(), id)!;
+  const click = (name: string) =>
+    act(async () => {
+      fireEvent.click(within(region()!).getByRole('button', { name }));
+      await vi.advanceTimersByTimeAsync(0);
+    });
+
+  it('Complete completes the step now through the store (as the run screen does) and its alert goes at once; the engine alerts it no more', async () => {
+    const { bundle, byName } = await startedRun([
+      ['Trim', 60],
+      ['Inject', 60],
+    ]);
+    const notify = recordingDelivery(false);
+    clockAt(at('17:00:02'));
+    bundle.clock.now = at('17:00:02');
+    mount(bundle, { notify });
+    await tick();
+    fireEvent.click(within(region()!).getByRole('button', { name: 'Show steps' }));
+    await click('Complete Trim');
+    expect(stored(bundle, byName.Trim!.id)).toMatchObject({
+      status: 'completed',
+      completed_at: new Date(at('17:00:02')).toISOString(),
+      time_mode: 'now',
+    });
+    expect(within(region()!).getByRole('alert').textContent).toBe(
+      'PitClock - InjectDue now · Brisket · due 17:00',
+    );
+    await tick(70_000); // past the overdue repeat: only Inject alerts again
+    const later = notify.notices.slice(2).map((notice) => notice.title);
+    expect(later.length).toBeGreaterThan(0);
+    expect(new Set(later)).toEqual(new Set(['PitClock - Inject']));
+  });
+
+  it("Snooze moves the step 10 minutes from now (the run screen's default) and its alert goes until the new time", async () => {
+    const { bundle, byName } = await startedRun([['Wrap', 60]]);
+    const notify = recordingDelivery(false);
+    clockAt(at('17:00:00'));
+    bundle.clock.now = at('17:00:00');
+    mount(bundle, { notify });
+    await tick();
+    await click('Snooze Wrap');
+    expect(stored(bundle, byName.Wrap!.id).scheduled_at).toBe(new Date(at('17:10:00')).toISOString());
+    expect(region()).toBeNull();
+    await tick(9 * 60_000 + 55_000); // 17:09:55
+    expect(notify.notices.map((notice) => notice.options.body)).toEqual([
+      'Due now · Brisket · due 17:00',
+      'Due now · Brisket · due 17:10',
+    ]);
+    expect(within(region()!).getByRole('alert').textContent).toBe(
+      'PitClock - WrapDue now · Brisket · due 17:10',
+    );
+  });
+
+  it('Close closes the whole card, and View closes only its alert', async () => {
+    const { bundle } = await startedRun([
+      ['Trim', 60],
+      ['Inject', 60],
+    ]);
+    clockAt(at('16:59:55'));
+    // Mounted on every path, as in the app: following View does not unmount it.
+    renderWithStore(
+      bundle,
+      <AlertCenter storage={localStorage} timeZone="UTC" notify={recordingDelivery(false)} />,
+      {
+        route: '/*',
+      },
+    );
+    await tick();
+    fireEvent.click(within(region()!).getByRole('button', { name: 'Show steps' }));
+    fireEvent.click(within(region()!).getByRole('link', { name: 'View Trim' }));
+    expect(within(region()!).getByRole('alert').textContent).toMatch(/^PitClock - Inject/);
+    fireEvent.click(within(region()!).getByRole('button', { name: 'Close' }));
+    expect(region()).toBeNull();
+  });
+
+  it('while the cook has the list open the alerts do not expire; closed again, they stay 12 s more', async () => {
+    const { bundle } = await startedRun([
+      ['Trim', 60],
+      ['Inject', 60],
+    ]);
+    clockAt(at('16:59:55'));
+    mount(bundle, { notify: recordingDelivery(false) });
+    await tick();
+    const toggle = () => within(region()!).getByRole('button', { name: /steps$/ });
+    fireEvent.click(toggle());
+    await tick(30_000);
+    expect(within(region()!).getAllByRole('listitem')).toHaveLength(2);
+    fireEvent.click(toggle());
+    fireEvent.blur(toggle());
+    await tick(11_999);
+    expect(region()).not.toBeNull();
+    await tick(1);
+    expect(region()).toBeNull();
+  });
+});
+
+describe('AlertCenter: vibration', () => {
+  it('vibrates with a short pattern once per check that alerts, also when the alert is shown natively', async () => {
+    const { bundle } = await startedRun([
+      ['Trim', 60],
+      ['Inject', 60],
+    ]);
+    const vibrate = vi.fn(() => true);
+    vi.stubGlobal('navigator', { ...navigator, vibrate });
+    const notify = recordingDelivery(true);
+    clockAt(at('16:59:55'));
+    mount(bundle, { notify });
+    await tick();
+    expect(notify.notices).toHaveLength(2);
+    expect(vibrate.mock.calls).toEqual([[[200, 100, 200]]]);
+    await tick(5000); // 17:00:00: nothing new
+    expect(vibrate).toHaveBeenCalledTimes(1);
+    await tick(10_000); // 17:00:10: overdue
+    expect(vibrate.mock.calls).toEqual([[[200, 100, 200]], [[200, 100, 200]]]);
+  });
+
+  it('still alerts where the device cannot vibrate (no Vibration API)', async () => {
+    const { bundle } = await startedRun([['Wrap', 60]]);
+    const { vibrate: _missing, ...withoutVibrate } = navigator as Navigator & { vibrate?: unknown };
+    vi.stubGlobal('navigator', withoutVibrate);
+    clockAt(at('16:59:55'));
+    mount(bundle, { notify: recordingDelivery(false) });
+    await tick();
+    expect(within(region()!).getByRole('alert').textContent).toMatch(/^PitClock - Wrap/);
   });
 });
 

@@ -1,9 +1,10 @@
 // The in-app alert engine (SPEC.md sections 4, 8 and 9; ARCHITECTURE.md "Notifications"): mounted once
 // around the cook screens, it checks every step of every active run every 5 s (in a background tab too),
-// delivers each alert as a native notification or, failing that, as an in-app fallback alert, and flashes
-// the tab title / plays a tone as the preferences say. It also keeps the "Missed while away" list (steps
-// whose alerts fired while the app was closed or hidden) and shows it at the top of the page content,
-// and tells the service worker which pushed alerts it already covers (is-alerting-responder.ts).
+// delivers each alert as a native notification or, failing that, as an in-app fallback alert (one card
+// docked at the bottom, with Complete, Snooze and View per step), flashes the tab title / plays a tone as
+// the preferences say, and vibrates the device where it can. It also keeps the "Missed while away" list
+// (steps whose alerts fired while the app was closed or hidden) and shows it at the top of the page
+// content, and tells the service worker which pushed alerts it already covers (is-alerting-responder.ts).
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { useStore } from 'react-redux';
 import {
@@ -27,11 +28,12 @@ import {
   type StepAlert,
 } from './alert-engine';
 import { readAlertPreferences } from '../../lib/alert-preferences';
-import { flashTitle, playAlertTone } from './attention';
-import { FallbackAlerts, type FallbackAlertItem } from './fallback-alerts';
+import { flashTitle, playAlertTone, vibrateAlert } from './attention';
+import { FallbackAlertCard, type FallbackAlertItem } from './fallback-alerts';
 import { useIsAlertingResponder, type WorkerMessages } from './is-alerting-responder';
 import { MissedPanel } from './missed-panel';
 import { browserNotificationDelivery, type NotificationDelivery } from './notification-delivery';
+import { useAlertActions } from './use-alert-actions';
 import { useMissedWhileAway } from './use-missed-while-away';
 import './alerts.css';
 
@@ -77,6 +79,9 @@ export function AlertCenter({
 }: AlertCenterProps) {
   const store = useStore<CookRootState>();
   const [fallbacks, setFallbacks] = useState<FallbackAlertItem[]>([]);
+  // While the cook uses the card (list open, focus inside), its alerts do not expire.
+  const [held, setHeld] = useState(false);
+  const heldRef = useRef(false);
   const memory = useRef<AlertStates>({});
   const storageWorks = useRef(true);
   const stopFlash = useRef<(() => void) | null>(null);
@@ -93,10 +98,14 @@ export function AlertCenter({
         id: alert.stepId,
         createdAtMs: now(),
         title,
+        stepName: alert.stepName,
         body,
         url: alertUrl(alert),
+        dueMs: alert.dueMs,
       };
-      setFallbacks((list) => pushFallbackAlert(expireFallbackAlerts(list, item.createdAtMs), item));
+      setFallbacks((list) =>
+        pushFallbackAlert(heldRef.current ? list : expireFallbackAlerts(list, item.createdAtMs), item),
+      );
     };
 
     const deliver = (alerts: StepAlert[]) => {
@@ -112,6 +121,7 @@ export function AlertCenter({
         stopFlash.current = flashTitle(document, last.stepName);
       }
       if (preferences.sound) playAlertTone();
+      vibrateAlert();
     };
 
     const check = () => {
@@ -174,9 +184,9 @@ export function AlertCenter({
     };
   }, []);
 
-  // Each fallback alert goes 12 s after it appeared.
+  // Each fallback alert goes 12 s after it appeared (or after the cook stopped using the card).
   useEffect(() => {
-    if (fallbacks.length === 0) return;
+    if (fallbacks.length === 0 || held) return;
     const oldest = Math.min(...fallbacks.map((item) => item.createdAtMs));
     const delay = Math.max(0, oldest + FALLBACK_ALERT_TTL_MS - now());
     const timer = setTimeout(() => {
@@ -186,17 +196,43 @@ export function AlertCenter({
       });
     }, delay);
     return () => clearTimeout(timer);
-  }, [fallbacks, now]);
+  }, [fallbacks, now, held]);
 
-  const close = useCallback(
+  const closeOne = useCallback(
     (id: string) => setFallbacks((list) => list.filter((item) => item.id !== id)),
     [],
+  );
+  const closeAll = useCallback(() => setFallbacks([]), []);
+  const actions = useAlertActions(closeOne);
+
+  const onHoldChange = useCallback(
+    (hold: boolean) => {
+      if (heldRef.current === hold) return;
+      heldRef.current = hold;
+      setHeld(hold);
+      // Let go: the alerts still on the card get their full time again.
+      if (!hold) {
+        const releasedAtMs = now();
+        setFallbacks((list) =>
+          list.length === 0 ? list : list.map((item) => ({ ...item, createdAtMs: releasedAtMs })),
+        );
+      }
+    },
+    [now],
   );
 
   return (
     <>
       <MissedPanel items={missed} timeZone={timeZone} onAcknowledge={acknowledge} />
-      {fallbacks.length > 0 && <FallbackAlerts alerts={fallbacks} onClose={close} />}
+      {fallbacks.length > 0 && (
+        <FallbackAlertCard
+          alerts={fallbacks}
+          actions={actions}
+          onClose={closeAll}
+          onView={closeOne}
+          onHoldChange={onHoldChange}
+        />
+      )}
       {children}
     </>
   );

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { flashTitle, playAlertTone } from './attention';
+import { ALERT_VIBRATION_PATTERN, flashTitle, playAlertTone, vibrateAlert } from './attention';
 
 describe('flashTitle', () => {
   beforeEach(() => {
@@ -96,5 +96,26 @@ describe('playAlertTone', () => {
       }
     }
     expect(playAlertTone({ AudioContext: Broken as unknown as typeof AudioContext })).toBe(false);
+  });
+});
+
+describe('vibrateAlert', () => {
+  it('vibrates with the short alert pattern and answers what the device answered', () => {
+    const vibrate = vi.fn(() => true);
+    expect(vibrateAlert({ vibrate })).toBe(true);
+    expect(vibrate).toHaveBeenCalledWith([...ALERT_VIBRATION_PATTERN]);
+    expect(ALERT_VIBRATION_PATTERN).toEqual([200, 100, 200]);
+    expect(vibrateAlert({ vibrate: vi.fn(() => false) })).toBe(false);
+  });
+
+  it('answers false without throwing where there is no Vibration API or it throws', () => {
+    expect(vibrateAlert({})).toBe(false);
+    expect(
+      vibrateAlert({
+        vibrate: () => {
+          throw new Error('blocked');
+        },
+      }),
+    ).toBe(false);
   });
 });

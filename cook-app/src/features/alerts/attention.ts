@@ -72,3 +72,25 @@ export function playAlertTone(win: AudioWindow = window as unknown as AudioWindo
     return false;
   }
 }
+
+/** A short buzz-pause-buzz (ms), long enough to feel through a glove or an apron pocket. */
+export const ALERT_VIBRATION_PATTERN: readonly number[] = [200, 100, 200];
+
+type VibratingNavigator = { vibrate?: (pattern: number | number[]) => boolean };
+
+/**
+ * Vibrates the device with ALERT_VIBRATION_PATTERN. Returns false, without throwing, where the browser
+ * has no Vibration API (desktop, iOS Safari) or refuses (no user activation yet, tab hidden).
+ */
+export function vibrateAlert(
+  nav: VibratingNavigator | undefined = typeof navigator === 'undefined'
+    ? undefined
+    : (navigator as VibratingNavigator),
+): boolean {
+  if (typeof nav?.vibrate !== 'function') return false;
+  try {
+    return nav.vibrate([...ALERT_VIBRATION_PATTERN]);
+  } catch {
+    return false;
+  }
+}
