@@ -55,7 +55,8 @@ export const TEAM_TEXT = {
   removeFailed: 'Failed to remove teammate',
 
   leave: 'Leave team',
-  leaveLabel: (team: string) => `Leave ${team}`,
+  // The accessible name starts with the button's visible text (WCAG 2.5.3 Label in Name).
+  leaveLabel: (team: string) => `Leave team ${team}`,
   leaveTitle: 'Leave team',
   leaveQuestion: (team: string) =>
     `Leave ${team}? You keep your own cook-offs and templates, and lose the team's cook-offs and templates on this phone.`,
