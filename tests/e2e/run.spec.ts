@@ -65,8 +65,10 @@ test('on the day a team is alerted when a step is due, completes, snoozes, dismi
   await expect.poll(() => page.title()).toBe(title);
   await setHidden(page, false);
 
-  // Light the pit was done at 08:35 (custom time).
-  await page.getByRole('button', { name: 'Complete Light the pit' }).click();
+  // Light the pit was done at 08:35 (custom time). Its alert card has a Complete of its own: the team
+  // works from the step list here.
+  const pending = page.getByRole('list', { name: 'Pending' });
+  await pending.getByRole('button', { name: 'Complete Light the pit' }).click();
   const complete = page.getByRole('dialog', { name: 'Complete "Light the pit"' });
   await complete.getByLabel('Custom').check();
   await complete.getByLabel('Time (HH:MM)').fill('8:35');
@@ -75,20 +77,20 @@ test('on the day a team is alerted when a step is due, completes, snoozes, dismi
   await expect(page.getByText('1 of 3 steps done')).toBeVisible();
 
   // Rub is snoozed 10 minutes: from now (08:30) to 08:40.
-  await page.getByRole('button', { name: 'Snooze Rub' }).click();
+  await pending.getByRole('button', { name: 'Snooze Rub' }).click();
   const snooze = page.getByRole('dialog', { name: 'Snooze "Rub"' });
   await expect(snooze.getByLabel(/Minutes/)).toHaveValue('10');
   await snooze.getByRole('button', { name: 'Snooze' }).click();
   await expect(step(page, 'Rub')).toContainText('08:40');
 
   // Wrap is dismissed by mistake, and the Undo bar brings it back.
-  await page.getByRole('button', { name: 'Dismiss Wrap' }).click();
+  await pending.getByRole('button', { name: 'Dismiss Wrap' }).click();
   await expect(step(page, 'Wrap')).toHaveCount(0);
   await page.getByRole('button', { name: 'Undo' }).click();
   await expect(step(page, 'Wrap')).toBeVisible();
 
   // A note on Rub.
-  await page.getByRole('button', { name: 'Notes Rub' }).click();
+  await pending.getByRole('button', { name: 'Notes Rub' }).click();
   const notes = page.getByRole('dialog', { name: 'Notes: Rub' });
   await notes.getByLabel('New note').fill('  Pit steady at 250  ');
   await notes.getByRole('button', { name: 'Add note' }).click();
@@ -111,6 +113,7 @@ test('on the day a team is alerted when a step is due, completes, snoozes, dismi
   const phone = (await page.locator('.pc-run__clock time').textContent())!;
   const [hours, minutes] = phone.split(':').map(Number) as [number, number];
   const official = `${String(hours).padStart(2, '0')}:${String(minutes + 10).padStart(2, '0')}`;
+  await page.getByRole('button', { name: 'Alert settings' }).click();
   await page.getByRole('button', { name: 'Set contest clock' }).click();
   const clock = page.getByRole('dialog', { name: 'Set contest clock' });
   await clock.getByLabel(/The official clock shows/).fill(official);

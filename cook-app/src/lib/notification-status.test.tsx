@@ -59,7 +59,7 @@ describe('NotificationStatus', () => {
     const user = userEvent.setup();
     await user.click(sound);
     await user.click(flash);
-    expect(readAlertPreferences()).toEqual({ titleFlash: false, sound: true });
+    expect(readAlertPreferences()).toEqual({ titleFlash: false, sound: true, keepScreenOn: true });
     expect(sound.getAttribute('aria-checked')).toBe('true');
   });
 });

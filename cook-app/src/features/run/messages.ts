@@ -9,7 +9,7 @@ export const RUN_TEXT = {
   clockLabel: 'Now',
   progress: (done: number, total: number) => `${done} of ${total} steps done`,
   stepsHeading: 'Steps',
-  tabsLabel: 'Which steps',
+  tabsLabel: 'Steps and turn-ins',
   pending: 'Pending',
   all: 'All',
   emptyView: 'No steps to show.',
@@ -102,4 +102,30 @@ export const RUN_ACTIONS_TEXT = {
   finishMessage: 'Alerts stop and the run is kept as it is. Starting this cook-off again makes a new run.',
   finished: (when: string) => `Finished ${when}.`,
   resetDone: 'Run reset: every step is pending again.',
+} as const;
+
+/** The run screen's Alert settings and Timeline disclosures, and the wake lock switch (issue 21). */
+export const FIELD_TEXT = {
+  alertSettings: 'Alert settings',
+  timeline: 'Timeline',
+  keepScreenOn: 'Keep screen on',
+  keepScreenOnHint: 'The screen stays awake while this run is open.',
+  next: 'Next',
+} as const;
+
+/** The turn-in board (issue 21). */
+export const TURN_IN_TEXT = {
+  tab: 'Turn-ins',
+  listLabel: 'Turn-ins',
+  alertingCount: (n: number) => (n === 1 ? '1 now' : `${n} now`),
+  empty: 'No turn-ins yet. Attach templates with Manage templates.',
+  turnIn: 'Turn-in',
+  window: 'Window',
+  windowRange: (from: string, to: string) => `${from}–${to}`,
+  open: 'Window open',
+  closesIn: (text: string) => `closes in ${text}`,
+  turnedIn: (hhmm: string | null) => (hhmm ? `Turned in ${hhmm}` : 'Turned in'),
+  missed: 'Not turned in',
+  closedAt: (hhmm: string) => `window closed ${hhmm}`,
+  noCategory: 'No category',
 } as const;

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { selectStepNotes, type RunStep } from '../../store';
+import { dismissStep, selectStepNotes, type RunStep } from '../../store';
 import { renderWithStore } from '../../lib/test-support';
 import { CompleteDialog } from './complete-dialog';
 import {
@@ -169,7 +169,7 @@ describe('Run screen: snooze', () => {
 });
 
 describe('Run screen: dismiss and undismiss', () => {
-  it('dismisses a step and offers Undo for 5 seconds, then the offer goes and the step stays dismissed', async () => {
+  it('dismisses a step, gives the focus to the next step and offers Undo for 5 seconds, then the offer goes and the step stays dismissed', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout'] });
     const bundle = await cookStore();
     const { contest } = await ready(bundle);
@@ -178,8 +178,10 @@ describe('Run screen: dismiss and undismiss', () => {
     await user.click(button('Wrap', 'Dismiss'));
 
     const undo = await screen.findByRole('button', { name: 'Undo' });
-    expect(screen.getByText('Dismissed "Wrap".')).toBeTruthy();
-    expect(document.activeElement).toBe(undo);
+    // Announced by its live region; the focus stays near the list: on the step after Wrap.
+    expect(undo.closest('[role="status"]')?.textContent).toContain('Dismissed "Wrap".');
+    const sauce = within(itemOf('Sauce')).getByRole('heading', { level: 3, name: 'Sauce' });
+    await waitFor(() => expect(document.activeElement).toBe(sauce));
     expect(storedStep(bundle, contest.id, 'Wrap')).toMatchObject({
       dismissed_for_user: true,
       dismissed_at: at('15:00'),
@@ -195,7 +197,36 @@ describe('Run screen: dismiss and undismiss', () => {
     });
     expect(screen.queryByRole('button', { name: 'Undo' })).toBeNull();
     expect(storedStep(bundle, contest.id, 'Wrap').dismissed_for_user).toBe(true);
-    expect(document.activeElement).toBe(screen.getByRole('heading', { level: 2, name: 'Steps' }));
+    expect(document.activeElement).toBe(sauce);
+  });
+
+  it('gives the focus to the Steps heading when the last pending step is dismissed', async () => {
+    const bundle = await cookStore();
+    const { contest, user } = await ready(bundle);
+    for (const name of ['Inject', 'Wrap', 'Sauce'])
+      await bundle.store.dispatch(dismissStep(storedStep(bundle, contest.id, name).id)).unwrap();
+    await waitFor(() => expect(shownNames()).toEqual(['Box']));
+
+    await user.click(button('Box', 'Dismiss'));
+    await screen.findByRole('button', { name: 'Undo' });
+    await waitFor(() =>
+      expect(document.activeElement).toBe(screen.getByRole('heading', { level: 2, name: 'Steps' })),
+    );
+  });
+
+  it('Undo from the keyboard brings the step back and gives it the focus', async () => {
+    const bundle = await cookStore();
+    const { user } = await ready(bundle);
+    await user.click(button('Wrap', 'Dismiss'));
+    const undo = await screen.findByRole('button', { name: 'Undo' });
+    undo.focus();
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(shownNames()).toContain('Wrap'));
+    await waitFor(() =>
+      expect(document.activeElement).toBe(
+        within(itemOf('Wrap')).getByRole('heading', { level: 3, name: 'Wrap' }),
+      ),
+    );
   });
 
   it('Undo restores the dismissed step in the store and in Pending', async () => {

@@ -54,20 +54,26 @@ describe('Run screen: loading and lists', () => {
     expect(itemOf('Box').getAttribute('data-colour')).toBe('sky');
   });
 
-  it('shows the header clock (HH:MM), the progress and the timeline with its now-line', async () => {
+  it('shows the header clock (HH:MM), the progress and, under its Timeline disclosure, the timeline with its now-line', async () => {
     const bundle = await cookStore();
     const contest = await cookOff(bundle);
     await startRun(bundle, contest.id);
     await bundle.store
       .dispatch(completeStep({ step_id: storedStep(bundle, contest.id, 'Inject').id, time_mode: 'now' }))
       .unwrap();
-    renderRun(bundle, contest.id);
+    const { user } = renderRun(bundle, contest.id);
 
     await findStepList();
     expect(screen.getByText('15:00', { selector: '.pc-run__clock time' })).toBeTruthy();
     const progress = screen.getByRole('progressbar', { name: '1 of 4 steps done' });
     expect(progress.getAttribute('aria-valuenow')).toBe('1');
     expect(progress.getAttribute('aria-valuemax')).toBe('4');
+    // Folded on a phone (the test's window matches no wide-screen query).
+    const timeline = screen.getByRole('button', { name: 'Timeline' });
+    expect(timeline.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByRole('figure', { name: 'Cook-off timeline' })).toBeNull();
+    await user.click(timeline);
+    expect(timeline.getAttribute('aria-expanded')).toBe('true');
     expect(screen.getByRole('figure', { name: 'Cook-off timeline' })).toBeTruthy();
     expect(screen.getByRole('img', { name: 'Now 15:00' })).toBeTruthy();
   });

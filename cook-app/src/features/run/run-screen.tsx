@@ -9,13 +9,14 @@ import {
   type ReactNode,
 } from 'react';
 import { Link, useParams } from 'react-router-dom';
-import { Banner, Button, EmptyState, ProgressBar, Spinner, Tabs } from '@pitclock/design-system';
+import { Badge, Banner, Button, EmptyState, ProgressBar, Spinner, Tabs } from '@pitclock/design-system';
 import {
   contestNow,
   hhmmInZone,
   isRunOver,
   isStepOffPlan,
   RUN_CLOCK_REFRESH_MS,
+  stepsForView,
   type StepView,
 } from '../../domain';
 import {
@@ -32,12 +33,13 @@ import {
   type Run,
   type RunStep,
 } from '../../store';
-import { NotificationStatus } from '../../lib/notification-status';
+import { readAlertPreferences, writeAlertPreferences } from '../../lib/alert-preferences';
 import { useStoreLoad } from '../../lib/use-store-load';
+import { AlertSettings } from './alert-settings';
 import { CompleteDialog } from './complete-dialog';
-import { ContestClock } from './contest-clock';
 import { ContestDate } from './contest-date';
-import { RUN_ACTIONS_TEXT, RUN_TEXT } from './messages';
+import { useDisclosure } from './disclosure';
+import { FIELD_TEXT, RUN_ACTIONS_TEXT, RUN_TEXT, TURN_IN_TEXT } from './messages';
 import { NotesDialog } from './notes-dialog';
 import { PlanNotice } from './plan-notice';
 import { RunActionsBar } from './run-actions-bar';
@@ -47,8 +49,10 @@ import { RunTimeline } from './run-timeline';
 import { SnoozeDialog } from './snooze-dialog';
 import type { StepAction } from './step-item';
 import { StepList } from './step-list';
+import { TurnInBoard, useTurnInRows } from './turn-in-board';
 import { useDismissal } from './use-run-actions';
 import { useNow } from './use-now';
+import { useWakeLock } from './use-wake-lock';
 import '../../lib/screen.css';
 import './run.css';
 
@@ -120,8 +124,23 @@ function Failed({ message, title }: { message: string; title: string }) {
 }
 
 type Dialog = { kind: 'complete' | 'snooze' | 'notes'; stepId: string };
+type RunTab = StepView | 'turn-ins';
 
-/** A loaded run: header with clock and progress, timeline, Pending / All, actions and their dialogs. */
+/** The step an action started on, and the one after it in the view then (to give the focus to). */
+type NearStep = { stepId: string; nextId: string | null };
+
+/** Wide screens show the timeline open; a phone keeps it folded. */
+const timelineOpenAtFirst = () =>
+  typeof window !== 'undefined' &&
+  typeof window.matchMedia === 'function' &&
+  window.matchMedia('(min-width: 48rem)').matches;
+
+/**
+ * A loaded run. It leads with what is next: the header (cook-off, the clock, Alert settings and Timeline
+ * disclosures), then the steps with the next one first in Pending (All, and the turn-in board, are the other
+ * tabs), then the run's own actions. The contest clock, notification status, flash, sound and 'Keep screen
+ * on' sit behind Alert settings; the screen is kept awake while it is open and that switch is on.
+ */
 function RunView({
   run,
   now: phoneNow,
@@ -134,27 +153,53 @@ function RunView({
   const steps = useCookSelector((state) => selectRunSteps(state, run.id));
   const colours = useMemo(() => stepColours(steps), [steps]);
   const clock = contestNow(contest, useNow(phoneNow, RUN_CLOCK_REFRESH_MS));
-  const [view, setView] = useState<StepView>('pending');
+  const [view, setView] = useState<RunTab>('pending');
   const [dialog, setDialog] = useState<Dialog | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [managing, setManaging] = useState(false);
+  const [alertsOpen, setAlertsOpen] = useState(false);
+  const [timelineOpen, setTimelineOpen] = useState(timelineOpenAtFirst);
+  const [keepScreenOn, setKeepScreenOn] = useState(() => readAlertPreferences().keepScreenOn);
+  useWakeLock(keepScreenOn);
+  const alertsDisclosure = useDisclosure(alertsOpen, setAlertsOpen);
+  const timelineDisclosure = useDisclosure(timelineOpen, setTimelineOpen);
   const dismissal = useDismissal();
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const undoRef = useRef<HTMLButtonElement>(null);
+  const stepsRef = useRef<HTMLElement>(null);
   const refocus = useRef(false);
+  const near = useRef<NearStep | null>(null);
   const lastUndo = useRef(dismissal.undo);
+  const lastBusy = useRef(dismissal.busyStepId);
 
-  // A step that leaves the view takes the focus with it: give it to the Undo button when there is one,
-  // else to the Steps heading (never on the first render).
+  // When an action takes the focus away (the step left the view, a dialog or the Undo bar closed), give it
+  // to something near: the step itself while it is still shown, else the step after it (before it when it
+  // was the last), else the Steps heading. The Undo offer is announced by its live region, not focused.
   useEffect(() => {
     const undoChanged = lastUndo.current !== dismissal.undo;
+    const actionEnded = lastBusy.current !== null && dismissal.busyStepId === null;
     lastUndo.current = dismissal.undo;
-    if (!undoChanged && !refocus.current) return;
+    lastBusy.current = dismissal.busyStepId;
+    if (!undoChanged && !actionEnded && !refocus.current) return;
     refocus.current = false;
     const active = document.activeElement;
-    if (active && active !== document.body) return;
-    (undoRef.current ?? headingRef.current)?.focus();
+    if (active && active !== document.body && active.isConnected) return;
+    const headingOf = (id: string | null | undefined) =>
+      id
+        ? [...(stepsRef.current?.querySelectorAll<HTMLElement>('[data-step-id]') ?? [])]
+            .find((item) => item.dataset.stepId === id)
+            ?.querySelector<HTMLElement>('.pc-run-step__name')
+        : undefined;
+    (headingOf(near.current?.stepId) ?? headingOf(near.current?.nextId) ?? headingRef.current)?.focus();
   });
+
+  const rememberNear = (step: RunStep) => {
+    const shown = stepsForView(steps, view === 'all' ? 'all' : 'pending');
+    const index = shown.findIndex((s) => s.id === step.id);
+    near.current = {
+      stepId: step.id,
+      nextId: index === -1 ? null : (shown[index + 1]?.id ?? shown[index - 1]?.id ?? null),
+    };
+  };
 
   const dialogStep = dialog ? steps.find((step) => step.id === dialog.stepId) : undefined;
   const closeDialog = () => {
@@ -165,9 +210,12 @@ function RunView({
   const planned = useMemo(() => steps.filter((step) => !isStepOffPlan(step)), [steps]);
   const done = countCompleted(planned);
   const openManage = ManageTemplates && contest ? () => setManaging(true) : undefined;
+  const turnInRows = useTurnInRows(run, steps, clock, timeZone);
+  const turnInsNow = turnInRows.filter((row) => row.alerting).length;
 
   const onAction = (action: StepAction, step: RunStep) => {
     setNotice(null);
+    rememberNear(step);
     if (action === 'dismiss') void dismissal.dismiss(step);
     else if (action === 'undismiss') void dismissal.undismiss(step.id);
     else setDialog({ kind: action, stepId: step.id });
@@ -189,17 +237,37 @@ function RunView({
     <ScreenFrame
       title={contest?.name ?? run.name}
       header={
-        <>
-          <p className="pc-run__clock">
-            <span className="pc-run__clock-label">{RUN_TEXT.clockLabel}</span>{' '}
-            <time dateTime={new Date(clock).toISOString()}>{hhmmInZone(clock, timeZone)}</time>
-          </p>
-          <ContestDate contest={contest} run={run} />
-          {contest ? <ContestClock contest={contest} /> : null}
-          <NotificationStatus />
-        </>
+        <div className="pc-run__bar">
+          <div className="pc-run__now">
+            <p className="pc-run__clock">
+              <span className="pc-run__clock-label">{RUN_TEXT.clockLabel}</span>{' '}
+              <time dateTime={new Date(clock).toISOString()}>{hhmmInZone(clock, timeZone)}</time>
+            </p>
+            <ContestDate contest={contest} run={run} />
+          </div>
+          <div className="pc-run__toggles">
+            {alertsDisclosure.toggle(FIELD_TEXT.alertSettings)}
+            {steps.length > 0 ? timelineDisclosure.toggle(FIELD_TEXT.timeline) : null}
+          </div>
+        </div>
       }
     >
+      {alertsDisclosure.panel(
+        'pc-run-alerts',
+        <AlertSettings
+          contest={contest}
+          keepScreenOn={keepScreenOn}
+          onKeepScreenOnChange={(on) =>
+            setKeepScreenOn(writeAlertPreferences({ keepScreenOn: on }).keepScreenOn)
+          }
+        />,
+      )}
+      {steps.length > 0
+        ? timelineDisclosure.panel(
+            'pc-run-timeline-panel',
+            <RunTimeline run={run} steps={steps} nowMs={clock} timeZone={timeZone} />,
+          )
+        : null}
       <PlanNotice run={run} nowMs={clock} timeZone={timeZone} />
       {planned.length > 0 ? (
         <ProgressBar
@@ -229,20 +297,34 @@ function RunView({
           {notice}
         </Banner>
       ) : null}
-      <RunTimeline run={run} steps={steps} nowMs={clock} timeZone={timeZone} />
       {isRunOver(steps) ? <RunSummary steps={steps} timeZone={timeZone} /> : null}
       {steps.length > 0 ? (
-        <section className="pc-run__steps" aria-labelledby={STEPS_TITLE_ID}>
+        <section className="pc-run__steps" aria-labelledby={STEPS_TITLE_ID} ref={stepsRef}>
           <h2 id={STEPS_TITLE_ID} ref={headingRef} tabIndex={-1} className="pc-run__subtitle">
             {RUN_TEXT.stepsHeading}
           </h2>
           <Tabs
             label={RUN_TEXT.tabsLabel}
             value={view}
-            onValueChange={(id) => setView(id === 'all' ? 'all' : 'pending')}
+            onValueChange={(id) => setView(id === 'all' || id === 'turn-ins' ? id : 'pending')}
             items={[
               { id: 'pending', label: RUN_TEXT.pending, content: list('pending') },
               { id: 'all', label: RUN_TEXT.all, content: list('all') },
+              {
+                id: 'turn-ins',
+                label: (
+                  <>
+                    {TURN_IN_TEXT.tab}
+                    {turnInsNow > 0 ? ' ' : null}
+                    {turnInsNow > 0 ? (
+                      <Badge tone="amber" className="pc-run__tab-count">
+                        {TURN_IN_TEXT.alertingCount(turnInsNow)}
+                      </Badge>
+                    ) : null}
+                  </>
+                ),
+                content: <TurnInBoard run={run} steps={steps} now={now} timeZone={timeZone} />,
+              },
             ]}
           />
         </section>
@@ -264,10 +346,12 @@ function RunView({
           <div className="pc-run-undo__bar">
             <span className="pc-run-undo__text">{RUN_TEXT.dismissedNotice(dismissal.undo.name)}</span>
             <Button
-              ref={undoRef}
               variant="secondary"
               loading={dismissal.busyStepId === dismissal.undo.stepId}
-              onClick={() => void dismissal.undoDismiss()}
+              onClick={() => {
+                if (dismissal.undo) near.current = { stepId: dismissal.undo.stepId, nextId: null };
+                void dismissal.undoDismiss();
+              }}
             >
               {RUN_TEXT.undo}
             </Button>

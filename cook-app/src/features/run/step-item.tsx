@@ -13,7 +13,7 @@ import {
   type StepColour,
 } from '../../domain';
 import type { RunStep } from '../../store';
-import { RUN_TEXT } from './messages';
+import { FIELD_TEXT, RUN_TEXT } from './messages';
 import { deltaClass, formatCountdown } from './run-model';
 
 export type StepAction = 'complete' | 'snooze' | 'dismiss' | 'undismiss' | 'notes';
@@ -26,6 +26,8 @@ export type StepItemProps = {
   noteCount: number;
   /** The step whose action is running (its buttons are busy). */
   busy: boolean;
+  /** The next step of the run (the first of Pending): shown larger, marked 'Next'. */
+  next?: boolean;
   onAction: (action: StepAction, step: RunStep) => void;
 };
 
@@ -102,7 +104,16 @@ function StepWhen({ step, nowMs, timeZone }: { step: RunStep; nowMs: number; tim
  * template and description, and a row of compact actions (one thumb reaches them on a phone). A step no
  * longer in the plan (kept by a re-plan, All view only) is marked so and offers its notes only.
  */
-export function StepItem({ step, colour, nowMs, timeZone, noteCount, busy, onAction }: StepItemProps) {
+export function StepItem({
+  step,
+  colour,
+  nowMs,
+  timeZone,
+  noteCount,
+  busy,
+  next = false,
+  onAction,
+}: StepItemProps) {
   const completed = isStepCompleted(step);
   const dismissed = isStepDismissed(step);
   const offPlan = isStepOffPlan(step);
@@ -112,21 +123,27 @@ export function StepItem({ step, colour, nowMs, timeZone, noteCount, busy, onAct
   if (dismissed) classes.push('pc-run-step--dismissed');
   if (overdue) classes.push('pc-run-step--overdue');
   if (offPlan) classes.push('pc-run-step--off-plan');
+  if (next) classes.push('pc-run-step--next');
   return (
     <li
       className={classes.join(' ')}
+      data-step-id={step.id}
       data-colour={colour}
       style={{ '--pc-run-step-colour': `var(--pc-color-step-${colour})` } as CSSProperties}
     >
       <StepWhen step={step} nowMs={nowMs} timeZone={timeZone} />
       <div className="pc-run-step__body">
         <div className="pc-run-step__badges">
+          {next ? <Badge tone="info">{FIELD_TEXT.next}</Badge> : null}
           {overdue ? <Badge tone="red">{RUN_TEXT.overdue}</Badge> : null}
           {completed ? <Badge tone="green">{RUN_TEXT.done}</Badge> : null}
           {dismissed ? <Badge tone="neutral">{RUN_TEXT.dismissed}</Badge> : null}
           {offPlan ? <Badge tone="amber">{RUN_TEXT.offPlan}</Badge> : null}
         </div>
-        <h3 className="pc-run-step__name">{step.name}</h3>
+        {/* Focusable from code: after an action takes a step away, the focus goes to a step near it. */}
+        <h3 className="pc-run-step__name" tabIndex={-1}>
+          {step.name}
+        </h3>
         <p className="pc-run-step__template">{step.template_name ?? RUN_TEXT.noTemplate}</p>
         {step.description ? (
           <p className="pc-run-step__description">{step.description}</p>

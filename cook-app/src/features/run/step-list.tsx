@@ -40,9 +40,12 @@ export function StepList({ view, steps, colours, now, timeZone, busyStepId, onAc
   const days = useMemo(() => stepDayGroups(shown, timeZone), [shown, timeZone]);
 
   if (shown.length === 0) return <p className="pc-run-empty">{RUN_TEXT.emptyView}</p>;
+  // The next step leads Pending: the first still to do, in schedule order.
+  const nextId = view === 'pending' ? shown[0]?.id : undefined;
   const item = (step: RunStep) => (
     <StepItem
       key={step.id}
+      next={step.id === nextId}
       step={step}
       colour={colours.get(step.id) ?? 'white'}
       nowMs={nowMs}

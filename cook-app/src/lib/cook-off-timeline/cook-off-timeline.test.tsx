@@ -55,6 +55,40 @@ describe('CookOffTimeline', () => {
     expect(lanes[0]!.windows![0]!.description).toBe('Turn-in 09:00, window 08:55 to 09:05');
   });
 
+  it('lays the day out in the width it has: no sideways scrolling, labels under the strip, a count for those with no room', () => {
+    const crowded = Array.from({ length: 14 }, (_, i) =>
+      step(
+        `Spritz ${i + 1}`,
+        new Date(Date.parse('2026-06-06T10:00:00.000Z') + i * 5 * 60_000).toISOString(),
+      ),
+    );
+    const turnIns = [{ template_id: 't1', template_name: 'Brisket', at: '2026-06-06T11:15:00.000Z' }];
+    const { container } = render(
+      <CookOffTimeline schedule={crowded} turnIns={turnIns} now={null} timeZone="UTC" />,
+    );
+    expect(container.querySelector('[tabindex]')).toBeNull();
+    const brisket = screen.getByRole('list', { name: 'Brisket' });
+    // Every step stays listed (with its time and name) for a screen reader, labelled or counted.
+    expect(marksOf(brisket)).toHaveLength(14);
+    const hidden = brisket.querySelectorAll('.pc-timeline__mark[data-row="hidden"]').length;
+    expect(hidden).toBeGreaterThan(0);
+    expect(screen.getByText(`+${hidden} more`)).toBeTruthy();
+    expect(within(brisket).getByText('Spritz 14', { exact: false }).textContent).toBe('11:05 Spritz 14');
+  });
+
+  it('takes the window from the sanctioning body (KCBS: 5 minutes either side)', () => {
+    render(
+      <CookOffTimeline
+        schedule={[step('Box', '2026-06-06T13:25:00.000Z')]}
+        turnIns={[{ template_id: 't1', template_name: 'Brisket', at: '2026-06-06T14:00:00.000Z' }]}
+        now={null}
+        timeZone="UTC"
+        sanctioningBody="Kansas City Barbecue Society (KCBS)"
+      />,
+    );
+    expect(screen.getByLabelText('Turn-in 14:00, window 13:55 to 14:05')).toBeTruthy();
+  });
+
   it('explains what to do when no template is attached', () => {
     render(<CookOffTimeline schedule={[]} turnIns={[]} now={null} timeZone="UTC" />);
     expect(screen.getByText(/No steps to show yet/)).toBeTruthy();

@@ -1,6 +1,9 @@
-import { Timeline } from '@pitclock/design-system';
+import { useLayoutEffect, useMemo, useState, type CSSProperties } from 'react';
+import type { TimelineMark } from '@pitclock/design-system';
 import { hhmmInZone } from '../../domain';
+import { layoutDay } from './day-layout';
 import { timelineLanes, type TimelineStep, type TimelineTurnIn } from './timeline-model';
+import './cook-off-timeline.css';
 
 export type CookOffTimelineProps = {
   schedule: readonly TimelineStep[];
@@ -8,26 +11,156 @@ export type CookOffTimelineProps = {
   /** Current instant while the day is running (draws the now-line), or null. */
   now: number | null;
   timeZone?: string;
+  /** The cook-off's sanctioning body (name or code): its rule sets the turn-in windows (default KCBS's). */
+  sanctioningBody?: string | null;
 };
 
 const defaultZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
+/** The width laid out before the figure is measured (and where nothing can be measured). */
+const FALLBACK_WIDTH = 320;
+const MAX_LABEL_ROWS = 4;
+const LABEL_GAP_PX = 6;
+// Generous estimates of the 0.75rem labels (a cut label ends in an ellipsis; it never spills over).
+const CHAR_PX = 7;
+const LABEL_PADDING_PX = 6;
+const TICK_WIDTH_PX = 40;
+
+const labelWidth = (text: string) => text.length * CHAR_PX + LABEL_PADDING_PX;
+
+/** The width of an element's content box, kept up to date; null until measured (or not measurable). */
+function useContentWidth<T extends HTMLElement>() {
+  const [element, ref] = useState<T | null>(null);
+  const [width, setWidth] = useState<number | null>(null);
+  useLayoutEffect(() => {
+    if (!element) return;
+    const measure = () => {
+      const measured = element.clientWidth;
+      setWidth(measured > 0 ? measured : null);
+    };
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(measure);
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [element]);
+  return [ref, width] as const;
+}
+
 /**
- * The cook-off day on a horizontal time axis: one lane per template, a mark per step at its due time,
- * each turn-in with its KCBS window (5 minutes before to 5 after) and a now-line while the day runs.
+ * The cook-off day on a horizontal time axis that fits its width: one lane per template, a dot per step at
+ * its due time and each turn-in's window (the KCBS 5 minutes before to 5 after) shaded on the lane's strip,
+ * the labels in rows under the strip (never on each other or on a window; a label without room is counted
+ * as '+N more'), and a now-line while the day runs. Every step stays in the lane's list for a screen
+ * reader, labelled or not.
  */
-export function CookOffTimeline({ schedule, turnIns, now, timeZone = defaultZone() }: CookOffTimelineProps) {
-  return (
-    <Timeline
-      label="Cook-off timeline"
-      lanes={timelineLanes(schedule, turnIns, timeZone)}
-      formatTime={(ms) => hhmmInZone(ms, timeZone)}
-      now={now}
-      empty={
+export function CookOffTimeline({
+  schedule,
+  turnIns,
+  now,
+  timeZone = defaultZone(),
+  sanctioningBody = null,
+}: CookOffTimelineProps) {
+  const [bodyRef, measured] = useContentWidth<HTMLDivElement>();
+  const time = (ms: number) => hhmmInZone(ms, timeZone);
+  const lanes = useMemo(
+    () => timelineLanes(schedule, turnIns, timeZone, sanctioningBody),
+    [schedule, turnIns, timeZone, sanctioningBody],
+  );
+  const markText = (mark: TimelineMark) => `${hhmmInZone(mark.at, timeZone)} ${mark.label}`;
+  const layout = layoutDay(lanes, now, {
+    width: measured ?? FALLBACK_WIDTH,
+    maxRows: MAX_LABEL_ROWS,
+    labelWidth,
+    markText,
+    tickWidth: TICK_WIDTH_PX,
+    gap: LABEL_GAP_PX,
+  });
+  if (!layout) {
+    return (
+      <div className="pc-timeline-empty">
         <p className="pc-contests-timeline-empty">
           No steps to show yet. Attach a template with Manage templates.
         </p>
-      }
-    />
+      </div>
+    );
+  }
+  const box = (b: { left: number; width: number; row: number }) =>
+    ({ left: `${b.left}px`, width: `${b.width}px`, '--pc-day-row': b.row }) as CSSProperties;
+  return (
+    <figure className="pc-day" aria-label="Cook-off timeline">
+      <div className="pc-day__body" ref={bodyRef}>
+        {layout.nowX !== null && now !== null ? (
+          <div
+            className="pc-day__now"
+            style={{ left: `${layout.nowX}px` }}
+            role="img"
+            aria-label={`Now ${time(now)}`}
+          />
+        ) : null}
+        <div className="pc-day__axis" aria-hidden="true">
+          {layout.ticks.map((tick) => (
+            <span key={tick.ms} className="pc-day__tick" style={{ left: `${tick.x}px` }}>
+              {time(tick.ms)}
+            </span>
+          ))}
+        </div>
+        <ul className="pc-day__lanes">
+          {layout.lanes.map((lane) => (
+            <li
+              key={lane.id}
+              className="pc-day__lane"
+              data-lane-id={lane.id}
+              style={
+                {
+                  '--pc-day-rows': lane.rows,
+                  ...(lane.color ? { '--pc-day-mark': lane.color } : {}),
+                } as CSSProperties
+              }
+            >
+              <span className="pc-day__lane-name">
+                {lane.name}
+                {lane.hidden > 0 ? <span className="pc-day__more"> +{lane.hidden} more</span> : null}
+              </span>
+              <ol className="pc-day__track" aria-label={lane.name}>
+                {lane.windows.map((w) => (
+                  <li key={w.id} className="pc-day__item" data-at={time(w.at)} aria-label={w.description}>
+                    <span
+                      className="pc-day__window"
+                      style={{ left: `${w.fromX}px`, width: `${w.width}px` }}
+                    />
+                    {w.box ? (
+                      <span
+                        className="pc-day__label pc-day__label--window"
+                        style={box(w.box)}
+                        aria-hidden="true"
+                      >
+                        {w.label}
+                      </span>
+                    ) : null}
+                  </li>
+                ))}
+                {lane.marks.map((mark) => (
+                  <li
+                    key={mark.id}
+                    className="pc-day__item pc-timeline__mark"
+                    data-at={time(mark.at)}
+                    data-row={mark.box?.row ?? 'hidden'}
+                  >
+                    <span className="pc-day__dot" style={{ left: `${mark.x}px` }} aria-hidden="true" />
+                    <span
+                      className={mark.box ? 'pc-day__label' : 'pc-visually-hidden'}
+                      style={mark.box ? box(mark.box) : undefined}
+                    >
+                      <time dateTime={new Date(mark.at).toISOString()}>{time(mark.at)}</time> {mark.label}
+                    </span>
+                  </li>
+                ))}
+              </ol>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </figure>
   );
 }

@@ -6,14 +6,14 @@ import {
   DEFAULT_TURN_IN_TIME,
   hhmmInZone,
   instantOnDate,
-  MINUTE_MS,
   parseHhMm,
   readText,
   type ScheduledStep,
 } from '../../domain';
+import { turnInWindow } from '../../domain/turn-in-window';
 import type { Contest, ContestTemplate, Template, TemplateStep } from '../../store';
 
-/** KCBS turn-in window: 5 minutes before to 5 minutes after the turn-in time. */
+/** KCBS turn-in window: 5 minutes before to 5 minutes after the turn-in time (the default of every body). */
 export const TURN_IN_WINDOW_MINUTES = 5;
 
 export type TimelineStep = ScheduledStep & { uid: string };
@@ -73,14 +73,15 @@ type MutableLane = TimelineLane & { marks: TimelineMark[]; windows: TimelineWind
 
 /**
  * One lane per template, coloured as the run colours it (by first appearance in schedule order); each
- * step a mark at its due time; each turn-in a window from 5 minutes before to 5 minutes after.
+ * step a mark at its due time; each turn-in its window under the sanctioning body's rule (domain
+ * turn-in-window.ts: KCBS, and the default, 5 minutes before to 5 minutes after).
  */
 export function timelineLanes(
   schedule: readonly TimelineStep[],
   turnIns: readonly TimelineTurnIn[],
   timeZone: string,
+  sanctioningBody: string | null = null,
 ): TimelineLane[] {
-  const window = TURN_IN_WINDOW_MINUTES * MINUTE_MS;
   const time = (ms: number) => hhmmInZone(ms, timeZone);
   const colours = assignTemplateColours([
     ...schedule.map((s) => s.template_name),
@@ -103,7 +104,7 @@ export function timelineLanes(
   };
   for (const t of turnIns) {
     const at = Date.parse(t.at);
-    const [from, to] = [at - window, at + window];
+    const { opensAt: from, closesAt: to } = turnInWindow(at, sanctioningBody);
     lane(t.template_id, t.template_name).windows.push({
       id: `turn-in-${t.template_id}`,
       at,
