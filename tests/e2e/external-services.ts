@@ -22,8 +22,45 @@ type Place = {
 };
 
 const texas = { admin1: 'Texas', country: 'United States', country_code: 'US' };
-/** Two Springfields in Texas of about the same size: the team has to pick one. */
+/**
+ * Geocoding answers by name, as Open-Meteo matches names ('Ft. Worth' finds nothing): two Springfields
+ * in Texas of about the same size (the team has to pick one); Fort Worth; and the Odessas, the
+ * largest in Ukraine (a plain 'Odessa' must still be the one in Texas).
+ */
 const PLACES: Record<string, Place[]> = {
+  'fort worth': [
+    {
+      name: 'Fort Worth',
+      latitude: 32.72541,
+      longitude: -97.32085,
+      elevation: 199,
+      admin2: 'Tarrant',
+      population: 918_915,
+      ...texas,
+    },
+  ],
+  odessa: [
+    {
+      name: 'Odesa',
+      latitude: 46.47747,
+      longitude: 30.73262,
+      elevation: 50,
+      admin1: 'Odesa',
+      admin2: '',
+      country: 'Ukraine',
+      country_code: 'UA',
+      population: 1_015_826,
+    },
+    {
+      name: 'Odessa',
+      latitude: 31.84568,
+      longitude: -102.36764,
+      elevation: 890,
+      admin2: 'Ector',
+      population: 118_918,
+      ...texas,
+    },
+  ],
   springfield: [
     {
       name: 'Springfield',
@@ -57,6 +94,9 @@ const PLACES: Record<string, Place[]> = {
   ],
 };
 
+/** The surface pressure of every forecast (hPa): what the boiling point is computed from. */
+export const SURFACE_PRESSURE_HPA = 995.3;
+
 /** An hourly forecast for today and tomorrow on this machine's clock (the browser's too). */
 function forecast(latitude: number, longitude: number) {
   const today = new Date();
@@ -81,12 +121,19 @@ function forecast(latitude: number, longitude: number) {
       weathercode: 2,
       time: time[10],
     },
-    hourly_units: { time: 'iso8601', temperature_2m: '°C', relativehumidity_2m: '%', pressure_msl: 'hPa' },
+    hourly_units: {
+      time: 'iso8601',
+      temperature_2m: '°C',
+      relativehumidity_2m: '%',
+      pressure_msl: 'hPa',
+      surface_pressure: 'hPa',
+    },
     hourly: {
       time,
       temperature_2m: time.map((_, h) => 18 + (h % 24) / 2),
       relativehumidity_2m: time.map((_, h) => 85 - (h % 24)),
       pressure_msl: time.map(() => 1013.25),
+      surface_pressure: time.map(() => SURFACE_PRESSURE_HPA),
     },
   };
 }

@@ -55,6 +55,9 @@ export default defineConfig({
   use: {
     baseURL: `http://localhost:${gatewayPort}`,
     launchOptions: chromiumLaunch,
+    // Dates and times follow the browser's locale (issue 21): en-GB reads 24-hour times ('13:55') and
+    // '26 Nov 2026', which the specs assert; tests of other locales set theirs.
+    locale: 'en-GB',
     trace: 'retain-on-failure',
     // The first-run welcome has been seen on this device (onboarding.spec.ts starts without it).
     storageState: {

@@ -1,7 +1,17 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatHlc } from './hlc';
-import { applyMutation, emptyRecord, isLive, mergeRecords, type Mutation, type SyncRecord } from './records';
+import {
+  applyMutation,
+  emptyRecord,
+  isLive,
+  mergeRecords,
+  storeAllowedInScope,
+  teamScope,
+  userScope,
+  type Mutation,
+  type SyncRecord,
+} from './records';
 
 const address = { scope: 'u:1', store: 'run_steps', id: 'step-1' } as const;
 const stamp = fc
@@ -94,5 +104,14 @@ describe('synced records', () => {
     });
     expect(Object.keys(record.fields)).toEqual(['name']);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+});
+
+describe('which stores a scope may hold', () => {
+  it('the account’s settings live only in its own scope; the other stores in a team’s too', () => {
+    expect(storeAllowedInScope('settings', userScope('7'))).toBe(true);
+    expect(storeAllowedInScope('settings', teamScope('0b4c2f4e-1d1a-4c1e-9a51-3f1c2b6d7e8f'))).toBe(false);
+    expect(storeAllowedInScope('contests', teamScope('0b4c2f4e-1d1a-4c1e-9a51-3f1c2b6d7e8f'))).toBe(true);
+    expect(storeAllowedInScope('templates', userScope('7'))).toBe(true);
   });
 });

@@ -38,6 +38,16 @@ export const isScope = (value: unknown): value is Scope =>
 export const userScope = (userId: string | number): Scope => `u:${userId}`;
 export const teamScope = (teamId: string): Scope => `t:${teamId}`;
 
+/** The stores whose records are the account's alone: their records live in its user scope, never a team's. */
+export const ACCOUNT_ONLY_STORES: readonly SyncStore[] = ['settings'];
+
+/**
+ * Whether a record of `store` may live in `scope`: any store in the account's own scope; in a team's,
+ * every store but the account-only ones (the account's settings are never shared with a team).
+ */
+export const storeAllowedInScope = (store: SyncStore, scope: Scope): boolean =>
+  scope.startsWith('u:') || !ACCOUNT_ONLY_STORES.includes(store);
+
 /** Field names: lower-case words (never '__proto__' or 'constructor'). */
 export const FIELD_PATTERN = /^[a-z][a-z0-9_]{0,63}$/;
 const isFieldName = (name: string) => FIELD_PATTERN.test(name) && name !== 'constructor';

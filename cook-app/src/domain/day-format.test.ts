@@ -2,13 +2,20 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
   countdownParts,
+  displayLocale,
+  formatClock,
   formatClockNear,
   formatClockToday,
   formatContestDate,
+  formatDate,
+  formatDateTime,
   formatDayClock,
   formatDayLabel,
+  formatNumericDate,
   formatSeconds,
   formatSpan,
+  formatWallHour,
+  formatWallTime,
 } from './day-format';
 import { DAY_MS, HOUR_MS, hhmmInZone, MINUTE_MS, ymdInZone } from './time';
 
@@ -203,5 +210,93 @@ describe('day labels', () => {
     expect(formatContestDate('2026-02-30')).toBeNull();
     expect(formatContestDate('')).toBeNull();
     expect(formatContestDate(null)).toBeNull();
+  });
+});
+
+describe('in the reader’s locale', () => {
+  /** Thu 2026-11-26 13:55 in Chicago. */
+  const THU_1355 = ms('2026-11-26T19:55:00Z');
+
+  it('writes times in the locale’s clock: 12-hour en-US, 24-hour en-GB (plain spaces, no narrow ones)', () => {
+    expect(formatClock(THU_1355, CHICAGO, 'en-US')).toBe('1:55 PM');
+    expect(formatClock(THU_1355, CHICAGO, 'en-GB')).toBe('13:55');
+    expect(formatClock(SAT_0955, CHICAGO, 'en-GB')).toBe('09:55');
+    expect(formatClock(SAT_0955, CHICAGO, 'en-US')).toBe('9:55 AM');
+    expect(formatClock(THU_1355, CHICAGO)).toBe('13:55');
+    expect(formatClock(THU_1355, CHICAGO, 'en-US')).not.toMatch(/[\u202f\u00a0]/);
+  });
+
+  it('writes a clock time with its day, and a day heading, with the locale’s order', () => {
+    expect(formatDayClock(SAT_0955, CHICAGO, 'en-US')).toBe('Sat 9:55 AM');
+    expect(formatDayClock(SAT_0955, CHICAGO, 'en-GB')).toBe('Sat 09:55');
+    expect(formatClockNear(SAT_0955, SAT_0955 + 2 * DAY_MS, CHICAGO, 'en-US')).toBe('Sat 9:55 AM');
+    expect(formatClockNear(SAT_0955, SAT_0955 + HOUR_MS, CHICAGO, 'en-US')).toBe('9:55 AM');
+    expect(formatClockToday(SAT_0955, SAT_0955 + HOUR_MS, CHICAGO, 'en-GB')).toBe('09:55');
+    expect(formatDayLabel(SAT_0955, CHICAGO, 'en-US')).toBe('Sat, Nov 28');
+    expect(formatDayLabel(SAT_0955, CHICAGO, 'en-GB')).toBe('Sat 28 Nov');
+  });
+
+  it('writes dates as the locale does: Nov 26, 2026 (en-US), 26 Nov 2026 (en-GB), 2026-11-26 without a locale', () => {
+    expect(formatDate('2026-11-26', 'en-US')).toBe('Nov 26, 2026');
+    expect(formatDate('2026-11-26', 'en-GB')).toBe('26 Nov 2026');
+    expect(formatDate('2026-11-26')).toBe('2026-11-26');
+    expect(formatDate('2026-02-30', 'en-US')).toBeNull();
+    expect(formatContestDate('2026-11-28', 'en-US')).toBe('Sat, Nov 28, 2026');
+    expect(formatContestDate('2026-11-28', 'en-GB')).toBe('Sat, 28 Nov 2026');
+    expect(formatNumericDate(THU_1355, CHICAGO, 'en-US')).toBe('11/26/2026');
+    expect(formatNumericDate(THU_1355, CHICAGO, 'en-GB')).toBe('26/11/2026');
+    expect(formatNumericDate(THU_1355, CHICAGO)).toBe('2026-11-26');
+    expect(formatDateTime(THU_1355, CHICAGO, 'en-US')).toBe('Nov 26, 2026, 1:55 PM');
+    expect(formatDateTime(THU_1355, CHICAGO, 'en-GB')).toBe('26 Nov 2026, 13:55');
+    expect(formatDateTime(THU_1355, CHICAGO)).toBe('2026-11-26 13:55');
+  });
+
+  it('writes a wall-clock hour of a site (no instant) in the locale’s clock', () => {
+    expect(formatWallTime('13:00', 'en-US')).toBe('1:00 PM');
+    expect(formatWallTime('13:00', 'en-GB')).toBe('13:00');
+    expect(formatWallTime('13:00')).toBe('13:00');
+    expect(formatWallTime('soon', 'en-US')).toBe('soon');
+    expect(formatWallHour('18:00', 'en-US')).toBe('6 PM');
+    expect(formatWallHour('06:00', 'en-GB')).toBe('06');
+    expect(formatWallHour('06:00')).toBe('06');
+  });
+
+  it('a calendar date is the same date in every zone the device may be in', () => {
+    fc.assert(
+      fc.property(fc.constantFrom('en-US', 'en-GB', 'de-DE'), (locale) => {
+        expect(formatDate('2026-01-01', locale)).toMatch(/2026/);
+        expect(formatDate('2026-01-01', locale)).toMatch(/\b1\b|01/);
+      }),
+    );
+  });
+
+  it('writes English in the region’s way for a locale of another language, and falls back on a readable one', () => {
+    expect(displayLocale('en-US')).toBe('en-US');
+    expect(displayLocale('en-GB')).toBe('en-GB');
+    expect(displayLocale('de-DE')).toBe('en-DE');
+    expect(formatDayClock(SAT_0955, CHICAGO, 'de-DE')).toBe('Sat 09:55');
+    expect(formatDate('2026-11-26', 'de-DE')).toBe('26 Nov 2026');
+    expect(displayLocale('not a locale!')).toBe('en-US');
+    expect(formatClock(THU_1355, CHICAGO, 'not a locale!')).toBe('1:55 PM');
+  });
+
+  it('property: with any locale the time has the hour and minute of the instant in the zone', () => {
+    fc.assert(
+      fc.property(
+        instant,
+        zone,
+        fc.constantFrom('en-US', 'en-GB', 'en-AU', 'de-DE', 'fr-FR', 'ja-JP'),
+        (at, tz, locale) => {
+          const [h, m] = hhmmInZone(at, tz).split(':').map(Number) as [number, number];
+          const text = formatClock(at, tz, locale);
+          const match = /^(\d{1,2}):(\d{2})(?: ([ap])\.?m\.?)?$/i.exec(text);
+          expect(match, text).not.toBeNull();
+          const shown = Number(match![1]);
+          const hour = match![3] ? (shown % 12) + (match![3].toLowerCase() === 'p' ? 12 : 0) : shown;
+          expect(hour).toBe(h);
+          expect(Number(match![2])).toBe(m);
+        },
+      ),
+    );
   });
 });

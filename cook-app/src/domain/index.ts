@@ -14,3 +14,4 @@ export * from './run-review';
 export * from './contest-clock';
 export * from './replan';
 export * from './day-format';
+export * from './units';

@@ -2,9 +2,14 @@ import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
   boilingPoint,
+  boilingPointAtSite,
   boilingPointFromElevation,
   boilingPointFromPressure,
   chooseGeocodeResult,
+  forecastSurfacePressure,
+  geocodeQueries,
+  hasHintedMatch,
+  sitePressure,
   forecastDay,
   forecastHighLow,
   forecastPressure,
@@ -44,11 +49,21 @@ describe('normaliseLocation', () => {
     ['new york ny', 'New York, NY', 'city-state'],
     ['lubbock', 'Lubbock', 'city-only'],
     ['Odessa,', 'Odessa', 'city-only'],
-    ['Lubbock Texas', 'Lubbock Texas', 'city-only'],
-    ['Paris, France', 'Paris', 'unknown-state'],
-    ['Springfield, XX', 'Springfield', 'unknown-state'],
-    ['Springfield | ZZ', 'Springfield', 'unknown-state'],
-    ['Toronto; ON', 'Toronto', 'unknown-state'],
+    ['Lubbock Texas', 'Lubbock, TX', 'city-state'],
+    ['fort worth texas', 'Ft. Worth, TX', 'city-state'],
+    ['charleston west virginia', 'Charleston, WV', 'city-state'],
+    ['kansas city kansas', 'Kansas City, KS', 'city-state'],
+    ['Mount Washington Kentucky', 'Mt. Washington, KY', 'city-state'],
+    ['West Virginia', 'West Virginia', 'city-only'],
+    ['New York', 'New York', 'city-only'],
+    ['Mount Washington', 'Mt. Washington', 'city-only'],
+    ['Port Washington', 'Port Washington', 'city-only'],
+    ['Texas', 'Texas', 'city-only'],
+    ['Paris, France', 'Paris, France', 'unknown-state'],
+    ['odessa,  Ukraine ', 'Odessa, Ukraine', 'unknown-state'],
+    ['Springfield, XX', 'Springfield, XX', 'unknown-state'],
+    ['Springfield | ZZ', 'Springfield, ZZ', 'unknown-state'],
+    ['Toronto; ON', 'Toronto, ON', 'unknown-state'],
   ])('%j -> %j (%s)', (input, expected, reason) => {
     expect(normaliseLocation(input)).toMatchObject({ ok: true, value: { normalized: expected, reason } });
   });
@@ -56,7 +71,9 @@ describe('normaliseLocation', () => {
   it('keeps a trailing word that is not a US state as part of the city', () => {
     expect(normalized('Odessa XX')).toEqual({
       city: 'Odessa Xx',
+      searchCity: 'Odessa Xx',
       state: null,
+      region: null,
       normalized: 'Odessa Xx',
       reason: 'city-only',
     });
@@ -76,6 +93,23 @@ describe('normaliseLocation', () => {
     ['Port Saint Lucie, FL', 'Port St. Lucie, FL'],
   ])('abbreviates Saint, Fort and Mount: %j -> %j', (input, expected) => {
     expect(normalized(input)?.normalized).toBe(expected);
+  });
+
+  it('splits a full state name written at the end with no comma, and keeps the city as written for the search', () => {
+    expect(normalized('fort worth texas')).toEqual({
+      city: 'Ft. Worth',
+      searchCity: 'Fort Worth',
+      state: 'TX',
+      region: null,
+      normalized: 'Ft. Worth, TX',
+      reason: 'city-state',
+    });
+    expect(normalized('raleigh north carolina')?.normalized).toBe('Raleigh, NC');
+  });
+
+  it('keeps a region that is not a US state (a country), for the search', () => {
+    expect(normalized('Paris, France')).toMatchObject({ city: 'Paris', state: null, region: 'France' });
+    expect(normalized('Odessa TX, USA')).toMatchObject({ state: 'TX', region: null });
   });
 
   it('never reads an abbreviation with a dot (Mt., St.) as a state code', () => {
@@ -150,6 +184,18 @@ describe('normaliseLocation', () => {
   });
 });
 
+describe('the names the geocoding is asked for', () => {
+  const queries = (input: string) => geocodeQueries(normalized(input)!);
+
+  it('asks for the city as written first, then with abbreviations written out, then as normalised', () => {
+    expect(queries('fort worth texas')).toEqual(['Fort Worth', 'Ft. Worth']);
+    expect(queries('Ft. Worth, TX')).toEqual(['Ft. Worth', 'Fort Worth']);
+    expect(queries('ft worth tx')).toEqual(['Ft Worth', 'Fort Worth', 'Ft. Worth']);
+    expect(queries('St. Louis, MO')).toEqual(['St. Louis', 'Saint Louis']);
+    expect(queries('odessa')).toEqual(['Odessa']);
+  });
+});
+
 describe('choosing the geocoding match', () => {
   const results = [
     { name: 'Odessa', latitude: 1, longitude: 1, admin1: 'Florida', population: 7000 },
@@ -185,6 +231,72 @@ describe('choosing the geocoding match', () => {
     expect(chooseGeocodeResult(eleven, null)?.latitude).toBe(9);
   });
 
+  const odessas = [
+    {
+      name: 'Odesa',
+      latitude: 46.5,
+      longitude: 30.7,
+      admin1: 'Odesa',
+      country: 'Ukraine',
+      population: 1015826,
+    },
+    {
+      name: 'Odessa',
+      latitude: 31.8,
+      longitude: -102.4,
+      admin1: 'Texas',
+      country: 'United States',
+      population: 118918,
+    },
+    {
+      name: 'Odessa',
+      latitude: 28.2,
+      longitude: -82.6,
+      admin1: 'Florida',
+      country: 'United States',
+      population: 7267,
+    },
+    {
+      name: 'Odessa',
+      latitude: 38.9,
+      longitude: -93.9,
+      admin1: 'Missouri',
+      country_code: 'US',
+      population: 5300,
+    },
+  ];
+
+  it('prefers a place in the United States when no state or country is given: a plain Odessa is Odessa, Texas', () => {
+    expect(chooseGeocodeResult(odessas, null)?.admin1).toBe('Texas');
+    expect(chooseGeocodeResult(odessas, { state: null, region: null })?.admin1).toBe('Texas');
+    expect(plausibleGeocodeResults(odessas, null).map((r) => r.admin1)).toEqual([
+      'Texas',
+      'Florida',
+      'Missouri',
+      'Odesa',
+    ]);
+    // Nothing in the United States: the largest population anywhere.
+    expect(chooseGeocodeResult(odessas.slice(0, 1), null)?.name).toBe('Odesa');
+  });
+
+  it('takes the given country (or region) over the preference for the United States', () => {
+    expect(chooseGeocodeResult(odessas, { state: null, region: 'Ukraine' })?.name).toBe('Odesa');
+    expect(chooseGeocodeResult(odessas, { state: null, region: 'ua' })?.name).toBe('Odessa');
+    expect(chooseGeocodeResult(odessas, { state: null, region: 'USA' })?.admin1).toBe('Texas');
+    expect(plausibleGeocodeResults(odessas, { state: null, region: 'Ukraine' })).toHaveLength(1);
+    expect(chooseGeocodeResult(odessas, { state: 'FL' })?.admin1).toBe('Florida');
+    // A region nothing is in: as with none.
+    expect(chooseGeocodeResult(odessas, { state: null, region: 'Atlantis' })?.admin1).toBe('Texas');
+  });
+
+  it('says whether the answer has a match in the state or region asked for', () => {
+    expect(hasHintedMatch(odessas, 'TX')).toBe(true);
+    expect(hasHintedMatch(odessas, 'WA')).toBe(false);
+    expect(hasHintedMatch(odessas, { state: null, region: 'Ukraine' })).toBe(true);
+    expect(hasHintedMatch(odessas, null)).toBe(true);
+    expect(hasHintedMatch([], null)).toBe(false);
+  });
+
   it('lists the plausible matches: those in the state, else all', () => {
     expect(plausibleGeocodeResults(results, 'TX').map((r) => r.latitude)).toEqual([2, 4]);
     expect(plausibleGeocodeResults(results, 'WA')).toHaveLength(5);
@@ -208,6 +320,25 @@ describe('choosing the geocoding match', () => {
         }
         expect(pool).toContain(chosen);
         expect(pool.every((r) => (r.population ?? 0) <= (chosen!.population ?? 0))).toBe(true);
+      }),
+    );
+  });
+
+  it('with no state, chooses in the United States whenever one of the matches is there (property)', () => {
+    const result = fc.record({
+      latitude: fc.integer(),
+      longitude: fc.constant(0),
+      country: fc.constantFrom('United States', 'Ukraine', 'Canada', null),
+      population: fc.option(fc.nat(), { nil: undefined }),
+    });
+    fc.assert(
+      fc.property(fc.array(result, { maxLength: 10 }), (list) => {
+        const chosen = chooseGeocodeResult(list, null);
+        const us = list.filter((r) => r.country === 'United States');
+        if (us.length > 0) {
+          expect(chosen?.country).toBe('United States');
+          expect(us.every((r) => (r.population ?? 0) <= (chosen!.population ?? 0))).toBe(true);
+        }
       }),
     );
   });
@@ -296,6 +427,15 @@ describe('reading a forecast', () => {
     expect(
       forecastPressure(readForecast({ ...json, hourly: { ...json.hourly, pressure_msl: [] } })!),
     ).toBeNull();
+  });
+
+  it("reads the site's surface pressure of current_weather's hour, when the forecast gives it", () => {
+    const forecast = readForecast({
+      ...json,
+      hourly: { ...json.hourly, surface_pressure: [915, 912.5, 914] },
+    })!;
+    expect(forecastSurfacePressure(forecast)).toBe(912.5);
+    expect(forecastSurfacePressure(readForecast(json)!)).toBeNull();
   });
 
   it('lists the hours of one local day for the chart', () => {
@@ -388,3 +528,56 @@ describe('boiling point', () => {
     expect(boilingPoint(1030, 1609)!.celsius).toBeGreaterThan(denver.celsius);
   });
 });
+
+describe('the pressure at the site and its boiling point', () => {
+  const forecast = (hourly: Record<string, unknown>) =>
+    readForecast({
+      current_weather: { temperature: 20, time: '2026-06-01T10:00' },
+      hourly: { time: ['2026-06-01T09:00', '2026-06-01T10:00'], ...hourly },
+    })!;
+
+  it("is the forecast's surface pressure when given: the boiling point is Antoine's at that pressure", () => {
+    const f = forecast({ pressure_msl: [1013, 1012], surface_pressure: [921, 920.4] });
+    expect(sitePressure(f, 890)).toEqual({ hpa: 920.4, source: 'surface' });
+    expect(boilingPointAtSite(f, 890)).toEqual(boilingPointFromPressure(920.4));
+  });
+
+  it('is the sea-level pressure carried up to the elevation without it (as before), at sea level with no elevation', () => {
+    const f = forecast({ pressure_msl: [1013, 1012] });
+    expect(sitePressure(f, 890)).toEqual({ hpa: pressureAtElevation(1012, 890), source: 'sea-level' });
+    expect(sitePressure(f, null)).toEqual({ hpa: 1012, source: 'sea-level' });
+    expect(boilingPointAtSite(f, 890)).toEqual(boilingPoint(1012, 890));
+  });
+
+  it('is unknown without either pressure: the boiling point is estimated from the elevation, approximate', () => {
+    const f = forecast({});
+    expect(sitePressure(f, 890)).toBeNull();
+    expect(boilingPointAtSite(f, 890)).toEqual(boilingPointFromElevation(890));
+    expect(boilingPointAtSite(f, null)).toBeNull();
+  });
+
+  it('a cook who puts the site pressure shown into the formula gets the boiling point shown (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 5000, max: 10800 }),
+        fc.option(fc.integer({ min: 5000, max: 10500 }), { nil: null }),
+        fc.integer({ min: -100, max: 3500 }),
+        (msl, surface, elevation) => {
+          const f = forecast({
+            pressure_msl: [msl / 10, msl / 10],
+            surface_pressure: [
+              surface === null ? null : surface / 10,
+              surface === null ? null : surface / 10,
+            ],
+          });
+          const site = sitePressure(f, elevation)!;
+          const byHand = ANTOINE.B / (ANTOINE.A - Math.log10(site.hpa / ANTOINE.hPaPerMmHg)) - ANTOINE.C;
+          expect(boilingPointAtSite(f, elevation)!.celsius).toBeCloseTo(byHand, 9);
+        },
+      ),
+    );
+  });
+});
+
+/** SPEC.md section 9's Antoine constants, as a cook would use them by hand. */
+const ANTOINE = { A: 8.07131, B: 1730.63, C: 233.426, hPaPerMmHg: 1.33322 };

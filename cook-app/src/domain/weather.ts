@@ -2,6 +2,7 @@
 // geocoding matches, the forecast cache rule, reading a stored forecast, boiling point. Pure: "now" is a
 // parameter; nothing here fetches or stores.
 import { readNumber, readText, isRecord } from './readers';
+import { celsiusToFahrenheit } from './units';
 
 /** A cached forecast older than this is refreshed (SPEC.md section 9: 3 hours). */
 export const WEATHER_CACHE_MS = 10_800_000;
@@ -82,31 +83,40 @@ const ABBREVIATIONS: Readonly<Record<string, string>> = {
 export type NormalisedLocation = {
   /** City, title-cased, with Saint/Fort/Mount (and St/Ft/Mt) written St., Ft., Mt. */
   city: string;
+  /** The city as written (title-cased, no abbreviation made): what the geocoding is asked first. */
+  searchCity: string;
   /** Two-letter US state code, or null when none was given or it is not a US state or DC. */
   state: string | null;
-  /** 'City, ST' or 'City': what is shown, searched for and stored as normalized_location. */
+  /**
+   * What came after a separator when it is not a US state ('France' of 'Paris, France'): a country or
+   * region the geocoding's matches are narrowed to. Null when none was given.
+   */
+  region: string | null;
+  /** 'City, ST', 'City, Region' or 'City': what is shown, and stored as normalized_location. */
   normalized: string;
   /**
    * Why (stored as normalized_reason): 'city-state' (state recognised), 'city-only' (no state given),
-   * 'unknown-state' (text after a separator that is not a US state or DC; dropped).
+   * 'unknown-state' (text after a separator that is not a US state or DC: kept as the region).
    */
   reason: 'city-state' | 'city-only' | 'unknown-state';
 };
 
+const titleCaseWord = (word: string) =>
+  word
+    .split('-')
+    .map((part) => (part === '' ? part : part[0]!.toUpperCase() + part.slice(1).toLowerCase()))
+    .join('-');
+
+const words = (text: string) => text.split(/\s+/).filter((w) => w !== '');
+
 function titleCaseCity(text: string): string {
-  return text
-    .split(/\s+/)
-    .filter((w) => w !== '')
-    .map((word) => {
-      const abbreviation = ABBREVIATIONS[word.toLowerCase()];
-      if (abbreviation) return abbreviation;
-      return word
-        .split('-')
-        .map((part) => (part === '' ? part : part[0]!.toUpperCase() + part.slice(1).toLowerCase()))
-        .join('-');
-    })
+  return words(text)
+    .map((word) => ABBREVIATIONS[word.toLowerCase()] ?? titleCaseWord(word))
     .join(' ');
 }
+
+/** The city as written, title-cased, with no abbreviation made ('fort worth' -> 'Fort Worth'). */
+const titleCaseAsWritten = (text: string) => words(text).map(titleCaseWord).join(' ');
 
 /** The code of a US state or DC written as its code ('tx', 'D.C.') or its name ('Texas'), else null. */
 export function usStateCode(token: string): string | null {
@@ -115,19 +125,65 @@ export function usStateCode(token: string): string | null {
   return Object.keys(US_STATES).find((code) => US_STATES[code]!.toUpperCase() === text) ?? null;
 }
 
-/** 'Odessa TX' -> city 'Odessa', state 'TX'; null when the last word is not a state code ('Mount Ab'). */
+/** State names as lower-case words, longest first (so that 'West Virginia' is read before 'Virginia'). */
+const STATE_NAME_WORDS = Object.entries(US_STATES)
+  .map(([code, name]) => ({ code, words: name.toLowerCase().split(' ') }))
+  .sort((a, b) => b.words.length - a.words.length);
+
+/**
+ * First words that make a place name with a state's name ('Mount Washington', 'Port Washington',
+ * 'New Mexico'...): a city of only one of these is not split from a trailing state name.
+ */
+const NAME_PREFIXES = new Set([
+  'saint',
+  'st',
+  'st.',
+  'fort',
+  'ft',
+  'ft.',
+  'mount',
+  'mt',
+  'mt.',
+  'port',
+  'lake',
+  'new',
+  'north',
+  'south',
+  'east',
+  'west',
+  'point',
+  'cape',
+  'glen',
+]);
+
+/**
+ * 'Odessa TX' -> city 'Odessa', state 'TX'; 'fort worth texas' -> city 'fort worth', state 'TX' (a
+ * trailing state name, the longest that fits). Null when the end is not a state, or when splitting
+ * would leave no city, or only a word that starts a place name ('West Virginia', 'Mount Washington').
+ */
 function trailingState(text: string): { city: string; state: string } | null {
   // Two letters, or a dotted 'D.C.'; never 'Mt.' or 'St.' (those abbreviate a word of the name).
   const m = /^(.*\S)\s+([A-Za-z]{2}|[A-Za-z]\.[A-Za-z]\.?)$/.exec(text);
-  const state = m ? usStateCode(m[2]!) : null;
-  return m && state ? { city: m[1]!, state } : null;
+  const code = m ? usStateCode(m[2]!) : null;
+  if (m && code) return { city: m[1]!, state: code };
+  const all = words(text);
+  const lower = all.map((w) => w.toLowerCase());
+  for (const { code: state, words: name } of STATE_NAME_WORDS) {
+    if (name.length >= lower.length) continue;
+    if (lower.slice(lower.length - name.length).join(' ') !== name.join(' ')) continue;
+    const city = all.slice(0, all.length - name.length);
+    if (city.length === 1 && NAME_PREFIXES.has(city[0]!.toLowerCase())) return null;
+    return { city: city.join(' '), state };
+  }
+  return null;
 }
 
 /**
- * Location normalisation (SPEC.md section 5): split city and a two-letter US state separated by a comma,
- * semicolon or bar, or given as a trailing token ('Odessa TX'); the state must be a US state or DC (its
- * full name is read too); the city is title-cased with St., Ft., Mt. abbreviations. Fails with
- * 'Contest has no location' when there is no city. Idempotent on its own `normalized` output.
+ * Location normalisation (SPEC.md section 5): split city and a US state separated by a comma,
+ * semicolon or bar, or given at the end ('Odessa TX', 'fort worth texas'); the state must be a US state
+ * or DC (its code or its full name); the city is title-cased with St., Ft., Mt. abbreviations. Text
+ * after a separator that is not a state is kept as the region ('Paris, France'), for the search.
+ * Fails with 'Contest has no location' when there is no city. Idempotent on its own `normalized`.
  */
 export function normaliseLocation(
   location: unknown,
@@ -139,13 +195,15 @@ export function normaliseLocation(
   const rest = parts.slice(1).filter((p) => p !== '');
   let cityText = first;
   let state: string | null = null;
+  let region: string | null = null;
   let reason: NormalisedLocation['reason'] = 'city-only';
   if (rest.length > 0) {
     state = usStateCode(rest[0]!);
     if (state === null) {
-      // 'Paris, France' drops 'France'; 'Odessa TX, USA' still finds TX at the end of the city part.
+      // 'Odessa TX, USA' still finds TX at the end of the city part.
       const trailing = trailingState(first);
       if (trailing) ({ city: cityText, state } = trailing);
+      else region = words(rest[0]!).join(' ');
     }
     reason = state === null ? 'unknown-state' : 'city-state';
   } else {
@@ -157,10 +215,39 @@ export function normaliseLocation(
   }
   const city = titleCaseCity(cityText);
   if (city === '') return { ok: false, error: WEATHER_MESSAGES.noLocation };
+  const suffix = state ?? region;
   return {
     ok: true,
-    value: { city, state, normalized: state === null ? city : `${city}, ${state}`, reason },
+    value: {
+      city,
+      searchCity: titleCaseAsWritten(cityText),
+      state,
+      region,
+      normalized: suffix === null ? city : `${city}, ${suffix}`,
+      reason,
+    },
   };
+}
+
+/** St., Ft., Mt. (with or without the dot) written out: the names the geocoding knows most places by. */
+const WRITTEN_OUT: Readonly<Record<string, string>> = {
+  st: 'Saint',
+  'st.': 'Saint',
+  ft: 'Fort',
+  'ft.': 'Fort',
+  mt: 'Mount',
+  'mt.': 'Mount',
+};
+
+/**
+ * The names to ask the geocoding for, in order (each once): the city as written ('Fort Worth'), with
+ * its abbreviations written out ('Ft Worth' -> 'Fort Worth'), and as normalised ('Ft. Worth').
+ */
+export function geocodeQueries(location: Pick<NormalisedLocation, 'city' | 'searchCity'>): string[] {
+  const writtenOut = words(location.searchCity)
+    .map((w) => WRITTEN_OUT[w.toLowerCase()] ?? w)
+    .join(' ');
+  return [...new Set([location.searchCity, writtenOut, location.city].filter((q) => q !== ''))];
 }
 
 export type GeocodeResult = {
@@ -171,39 +258,101 @@ export type GeocodeResult = {
   admin1?: string | null;
   admin2?: string | null;
   country?: string | null;
+  country_code?: string | null;
   population?: number | null;
 };
 
+/** What a search narrows its matches by: a US state (code), else a region (a country's name, or a province). */
+export type GeocodeHint = { state: string | null; region?: string | null };
+
+const UNITED_STATES = 'united states';
+const UNITED_KINGDOM = 'united kingdom';
+/** Other ways of writing a country name than the geocoding's English one. */
+const COUNTRY_ALIASES: Readonly<Record<string, string>> = {
+  us: UNITED_STATES,
+  usa: UNITED_STATES,
+  'u.s.': UNITED_STATES,
+  'u.s.a.': UNITED_STATES,
+  'united states of america': UNITED_STATES,
+  america: UNITED_STATES,
+  uk: UNITED_KINGDOM,
+  'u.k.': UNITED_KINGDOM,
+  britain: UNITED_KINGDOM,
+  'great britain': UNITED_KINGDOM,
+  england: UNITED_KINGDOM,
+  scotland: UNITED_KINGDOM,
+  wales: UNITED_KINGDOM,
+};
+
+const lowerText = (value: string | null | undefined) => value?.trim().toLowerCase() ?? '';
+
+/** Whether a result is in the United States (by its country name or code). */
+export const isInUnitedStates = (r: GeocodeResult) =>
+  lowerText(r.country) === UNITED_STATES || lowerText(r.country_code) === 'us';
+
+/** Whether a result is in the hinted state or region; undefined when the hint names neither. */
+function inHint(r: GeocodeResult, hint: GeocodeHint): boolean | undefined {
+  const code = hint.state?.toUpperCase();
+  if (code && US_STATES[code]) {
+    const admin1 = lowerText(r.admin1);
+    return admin1 === US_STATES[code]!.toLowerCase() || admin1 === code.toLowerCase();
+  }
+  const region = lowerText(hint.region);
+  if (region === '') return undefined;
+  const country = COUNTRY_ALIASES[region] ?? region;
+  return (
+    lowerText(r.country) === country ||
+    lowerText(r.country_code) === region ||
+    lowerText(r.admin1) === region ||
+    (country === UNITED_STATES && isInUnitedStates(r))
+  );
+}
+
+const hintOf = (hint: GeocodeHint | string | null): GeocodeHint =>
+  typeof hint === 'string' || hint === null ? { state: hint } : hint;
+
 /**
- * The plausible matches among the first 10 results: those whose admin1 is the state (its name or code)
- * when some are, else all of them (no state given, or none in that state).
+ * The plausible matches among the first 10 results: with a state or region, those in it when some
+ * are (else all); with neither, all of them, those in the United States first (PitClock's teams are
+ * mostly there; the service's order is kept within each group).
  */
 export function plausibleGeocodeResults<T extends GeocodeResult>(
   results: readonly T[],
-  state: string | null,
+  hint: GeocodeHint | string | null,
 ): T[] {
   const top = results.slice(0, GEOCODE_MAX_RESULTS);
-  const code = state?.toUpperCase();
-  const name = code ? US_STATES[code]?.toLowerCase() : undefined;
-  if (!name) return top;
-  const matches = top.filter((r) => {
-    const admin1 = r.admin1?.trim().toLowerCase();
-    return admin1 === name || admin1 === code!.toLowerCase();
-  });
-  return matches.length > 0 ? matches : top;
+  const h = hintOf(hint);
+  const inside = top.filter((r) => inHint(r, h) === true);
+  if (inside.length > 0) return inside;
+  return [...top.filter(isInUnitedStates), ...top.filter((r) => !isInUnitedStates(r))];
+}
+
+/** Whether any of the first 10 results is in the hinted state or region (true when there is no hint). */
+export function hasHintedMatch(
+  results: readonly GeocodeResult[],
+  hint: GeocodeHint | string | null,
+): boolean {
+  const h = hintOf(hint);
+  return results.slice(0, GEOCODE_MAX_RESULTS).some((r) => inHint(r, h) !== false);
 }
 
 /**
- * The geocoding match to use (SPEC.md section 9): among the plausible matches, the largest population
- * (missing counts as 0; a tie keeps the service's order). Null when there is none.
+ * The geocoding match to use (SPEC.md section 9, issue 21): among the plausible matches, those in the
+ * state or region when given, else those in the United States when there are some; of them the largest
+ * population (missing counts as 0; a tie keeps the service's order). Null when there is none. So a
+ * plain 'Odessa' is Odessa, Texas, and 'Odessa, Ukraine' is Odesa.
  */
 export function chooseGeocodeResult<T extends GeocodeResult>(
   results: readonly T[],
-  state: string | null,
+  hint: GeocodeHint | string | null,
 ): T | null {
+  const plausible = plausibleGeocodeResults(results, hint);
+  const h = hintOf(hint);
+  const hinted = plausible.some((r) => inHint(r, h) === true);
+  const us = plausible.filter(isInUnitedStates);
+  const pool = hinted || us.length === 0 ? plausible : us;
   let best: T | null = null;
-  for (const r of plausibleGeocodeResults(results, state))
-    if (best === null || (r.population ?? 0) > (best.population ?? 0)) best = r;
+  for (const r of pool) if (best === null || (r.population ?? 0) > (best.population ?? 0)) best = r;
   return best;
 }
 
@@ -274,7 +423,10 @@ export type ForecastReading = {
     time: string[];
     temperature: (number | null)[];
     humidity: (number | null)[];
+    /** Sea-level pressure (pressure_msl), hPa. */
     pressure: (number | null)[];
+    /** Pressure at the surface of the site (surface_pressure), hPa: what water boils at. */
+    surfacePressure: (number | null)[];
   };
   /** Elevation (m) the service used for the grid cell, if given. */
   elevation: number | null;
@@ -306,10 +458,20 @@ export function readForecast(json: unknown): ForecastReading | null {
       temperature: series(hourly, 'temperature_2m', times.length),
       humidity: series(hourly, 'relativehumidity_2m', times.length),
       pressure: series(hourly, 'pressure_msl', times.length),
+      surfacePressure: series(hourly, 'surface_pressure', times.length),
     },
     elevation: readNumber(json.elevation),
     timezone: readText(json.timezone),
   };
+}
+
+/** The hourly value of current_weather.time's hour, else the first that is a number; null when none is. */
+function valueNow(forecast: ForecastReading, values: readonly (number | null)[]): number | null {
+  const { time } = forecast.hourly;
+  const now = forecast.current?.time?.slice(0, 13);
+  const index = now ? time.findIndex((t) => t.slice(0, 13) === now) : -1;
+  const atNow = index >= 0 ? values[index] : null;
+  return atNow ?? values.find((p): p is number => p !== null) ?? null;
 }
 
 /**
@@ -317,11 +479,12 @@ export function readForecast(json: unknown): ForecastReading | null {
  * the first hourly value that is a number; null when there is none.
  */
 export function forecastPressure(forecast: ForecastReading): number | null {
-  const { time, pressure } = forecast.hourly;
-  const now = forecast.current?.time?.slice(0, 13);
-  const index = now ? time.findIndex((t) => t.slice(0, 13) === now) : -1;
-  const atNow = index >= 0 ? pressure[index] : null;
-  return atNow ?? pressure.find((p): p is number => p !== null) ?? null;
+  return valueNow(forecast, forecast.hourly.pressure);
+}
+
+/** The site's surface pressure (hPa) now, as forecastPressure reads pressure_msl; null when not given. */
+export function forecastSurfacePressure(forecast: ForecastReading): number | null {
+  return valueNow(forecast, forecast.hourly.surfacePressure);
 }
 
 export type HourlyPoint = {
@@ -372,8 +535,6 @@ const SEA_LEVEL_HPA = 1013.25;
 
 export type BoilingPoint = { celsius: number; fahrenheit: number; approximate: boolean };
 
-export const celsiusToFahrenheit = (c: number) => (c * 9) / 5 + 32;
-
 /** Boiling point of water at a pressure (hPa), Antoine equation (A 8.07131, B 1730.63, C 233.426; mmHg = hPa / 1.33322). */
 export function boilingPointFromPressure(pressureHpa: number): BoilingPoint | null {
   if (!Number.isFinite(pressureHpa) || pressureHpa <= 0) return null;
@@ -414,5 +575,34 @@ export function boilingPoint(pressureMslHpa: unknown, elevationM: unknown): Boil
     const atSite = e === null ? p : pressureAtElevation(p, e);
     if (atSite !== null) return boilingPointFromPressure(atSite);
   }
+  return e === null ? null : boilingPointFromElevation(e);
+}
+
+/**
+ * The air pressure at the contest site, where the water boils: 'surface' when the forecast gives the
+ * site's surface pressure; else 'sea-level', its sea-level pressure carried up to the site's elevation
+ * (pressureAtElevation; with no elevation the site is taken at sea level). Null with neither pressure.
+ */
+export type SitePressure = { hpa: number; source: 'surface' | 'sea-level' };
+
+export function sitePressure(forecast: ForecastReading, elevationM: unknown): SitePressure | null {
+  const surface = forecastSurfacePressure(forecast);
+  if (surface !== null && surface > 0) return { hpa: surface, source: 'surface' };
+  const msl = forecastPressure(forecast);
+  if (msl === null || msl <= 0) return null;
+  const e = readNumber(elevationM);
+  const atSite = e === null ? msl : pressureAtElevation(msl, e);
+  return atSite === null ? null : { hpa: atSite, source: 'sea-level' };
+}
+
+/**
+ * The boiling point at the contest site from a forecast: Antoine at the site pressure (sitePressure),
+ * so that a cook who puts the site pressure shown into the formula gets the same figure; estimated from
+ * the elevation alone (approximate) when the forecast has no pressure. Null when neither is usable.
+ */
+export function boilingPointAtSite(forecast: ForecastReading, elevationM: unknown): BoilingPoint | null {
+  const site = sitePressure(forecast, elevationM);
+  if (site) return boilingPointFromPressure(site.hpa);
+  const e = readNumber(elevationM);
   return e === null ? null : boilingPointFromElevation(e);
 }

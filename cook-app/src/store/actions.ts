@@ -1,4 +1,5 @@
 import { createAction } from '@reduxjs/toolkit';
+import type { AccountSettings } from './account-settings';
 import type { AppMetaState, CookData, RecordOf, StoreName } from './types';
 
 /**
@@ -10,8 +11,8 @@ import type { AppMetaState, CookData, RecordOf, StoreName } from './types';
 export type ChangeSet = {
   /** What made the change, for devtools and logs (e.g. 'templates/add'). */
   op: string;
-  set?: { [K in StoreName]?: RecordOf[K][] };
-  remove?: { [K in StoreName]?: string[] };
+  set?: { [K in StoreName]?: RecordOf[K][] } & { settings?: AccountSettings[] };
+  remove?: { [K in StoreName]?: string[] } & { settings?: string[] };
   meta?: Partial<AppMetaState>;
 };
 

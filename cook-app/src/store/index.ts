@@ -7,6 +7,9 @@ export {
 } from './create-cook-store';
 export { OFFLINE_DB_NAME, PERSIST_VERSION } from './persist';
 export { firstOpened } from './app-meta-slice';
+export { ACCOUNT_SETTINGS_ID, readAccountSettings, type AccountSettings } from './account-settings';
+export { selectAccountSettings } from './account-settings-slice';
+export { setDisplayUnits, type DisplayUnitsInput } from './operations/settings';
 export { useCookDispatch, useCookSelector } from './hooks';
 export type { CookDispatch, CookExtra, CookRootState, OperationError } from './thunk';
 export type { CookState } from './root-reducer';

@@ -3,6 +3,7 @@ import { OFFLINE_DB } from '@pitclock/contracts/offline-db';
 import type { PersistedState, Storage } from 'redux-persist';
 import { isRecord, type AnyRecord } from '../domain/readers';
 import { initialAppMeta } from './app-meta-slice';
+import { ACCOUNT_SETTINGS_STATE_KEY } from './account-settings';
 import { isEntityState } from './entity-state';
 import type { CookState } from './root-reducer';
 import { STORE_NAMES, type AppMetaState } from './types';
@@ -101,7 +102,10 @@ export function createReconciler() {
       const value = inbound[key];
       if (key === 'appMeta') {
         target.appMeta = { ...initialAppMeta, ...(isRecord(value) ? pickMeta(value) : {}) };
-      } else if ((STORE_NAMES as readonly string[]).includes(key) && isEntityState(value)) {
+      } else if (
+        ((STORE_NAMES as readonly string[]).includes(key) || key === ACCOUNT_SETTINGS_STATE_KEY) &&
+        isEntityState(value)
+      ) {
         target[key] = value;
       }
     }

@@ -1,4 +1,5 @@
 import { combineSlices } from '@reduxjs/toolkit';
+import { accountSettingsSlice } from './account-settings-slice';
 import { appMetaSlice } from './app-meta-slice';
 import { categoriesSlice } from './categories-slice';
 import { contestEnvironmentSlice } from './contest-environment-slice';
@@ -24,6 +25,7 @@ export const rootReducer = combineSlices(
   runStepsSlice,
   stepNotesSlice,
   contestEnvironmentSlice,
+  accountSettingsSlice,
 );
 
 /** The state without redux-persist's _persist key. */

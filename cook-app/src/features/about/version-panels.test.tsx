@@ -95,7 +95,7 @@ describe('Build version (GET /build-meta.json?ts={now})', () => {
     render(<BuildVersionPanel origin={server.url} now={now} timeZone="UTC" />);
     const facts = await screen.findByTestId('build-version');
     expect(within(facts).getByText('0.1.0+abc')).toBeTruthy();
-    const time = within(facts).getByText('2026-06-01 15:04');
+    const time = within(facts).getByText('Jun 1, 2026, 3:04 PM');
     expect(time.getAttribute('datetime')).toBe('2026-06-01T15:04:00.000Z');
     expect(server.requests.map((r) => [r.method, r.url])).toEqual([['GET', `/build-meta.json?ts=${NOW}`]]);
   });
@@ -143,5 +143,6 @@ describe('Build version (GET /build-meta.json?ts={now})', () => {
     expect(buildMetaUrl('', 1234)).toBe('/build-meta.json?ts=1234');
     expect(buildMetaUrl('https://pit.example/', 1234)).toBe('https://pit.example/build-meta.json?ts=1234');
     expect(formatBuildTime('2026-01-02T03:04:05Z', 'UTC')).toBe('2026-01-02 03:04');
+    expect(formatBuildTime('2026-01-02T03:04:05Z', 'UTC', 'en-US')).toBe('Jan 2, 2026, 3:04 AM');
   });
 });

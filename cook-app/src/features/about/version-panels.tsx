@@ -1,7 +1,8 @@
 import { useCallback } from 'react';
 import type { ApiClient } from '@pitclock/contracts';
 import { Banner, Button, Spinner } from '@pitclock/design-system';
-import { hhmmInZone, parseInstant, ymdInZone } from '../../domain';
+import { formatDateTime, parseInstant } from '../../domain';
+import { useLocale } from '../../lib/display-prefs';
 import { ABOUT_TEXT as T } from './messages';
 import { useLoad, type LoadState } from './use-load';
 import { fetchBackendVersion, fetchBuildMeta } from './version-api';
@@ -61,10 +62,13 @@ export function BackendVersionPanel({ client, now = Date.now }: BackendVersionPa
   );
 }
 
-/** 'YYYY-MM-DD HH:MM' in `timeZone`, or the text as is when it is not an instant. */
-export function formatBuildTime(value: string, timeZone: string): string {
+/**
+ * The date and time in `timeZone`, in the locale's way ('YYYY-MM-DD HH:MM' without a locale), or the
+ * text as is when it is not an instant.
+ */
+export function formatBuildTime(value: string, timeZone: string, locale?: string): string {
   const ms = parseInstant(value);
-  return ms === null ? value : `${ymdInZone(ms, timeZone)} ${hhmmInZone(ms, timeZone)}`;
+  return ms === null ? value : formatDateTime(ms, timeZone, locale);
 }
 
 export type BuildVersionPanelProps = {
@@ -84,6 +88,7 @@ export function BuildVersionPanel({
   now = Date.now,
   timeZone = deviceTimeZone(),
 }: BuildVersionPanelProps) {
+  const locale = useLocale();
   const load = useCallback(() => fetchBuildMeta({ origin, fetchImpl, now: now() }), [origin, fetchImpl, now]);
   const { state, retry } = useLoad(load, T.buildFailed);
   return (
@@ -99,7 +104,9 @@ export function BuildVersionPanel({
           <div className="pc-about__fact">
             <dt>{T.builtAt}</dt>
             <dd>
-              <time dateTime={state.value.buildTime}>{formatBuildTime(state.value.buildTime, timeZone)}</time>
+              <time dateTime={state.value.buildTime}>
+                {formatBuildTime(state.value.buildTime, timeZone, locale)}
+              </time>
             </dd>
           </div>
         </dl>

@@ -1,5 +1,6 @@
 import { Badge, Button } from '@pitclock/design-system';
-import { hhmmInZone, parseInstant, ymdInZone } from '../../domain';
+import { formatDateTime, parseInstant } from '../../domain';
+import { useLocale } from '../../lib/display-prefs';
 import type { CloudBackupRef } from './backup-refs';
 import type { RestoreSource } from './backup-tasks';
 import { BACKUP_TEXT } from './messages';
@@ -13,13 +14,14 @@ export type BackupRefListProps = {
   timeZone: string;
 };
 
-function when(value: string, timeZone: string): string {
+function when(value: string, timeZone: string, locale: string): string {
   const ms = parseInstant(value);
-  return ms === null ? value : `${ymdInZone(ms, timeZone)} ${hhmmInZone(ms, timeZone)}`;
+  return ms === null ? value : formatDateTime(ms, timeZone, locale);
 }
 
 /** The newest 10 backups made on this device, each with a Restore button. */
 export function BackupRefList({ refs, busy, hasApiKey, onRestore, timeZone }: BackupRefListProps) {
+  const locale = useLocale();
   if (refs.length === 0) return <p className="pc-backup__hint">{BACKUP_TEXT.refsEmpty}</p>;
   return (
     <ul className="pc-backup__refs" aria-label={BACKUP_TEXT.refsHeading}>
@@ -31,7 +33,7 @@ export function BackupRefList({ refs, busy, hasApiKey, onRestore, timeZone }: Ba
               <Badge tone={ref.isLocal ? 'neutral' : 'accent'}>
                 {ref.isLocal ? BACKUP_TEXT.localBadge : BACKUP_TEXT.cloudBadge}
               </Badge>
-              <time dateTime={ref.uploadedAt}>{when(ref.uploadedAt, timeZone)}</time>
+              <time dateTime={ref.uploadedAt}>{when(ref.uploadedAt, timeZone, locale)}</time>
               {ref.binId ? <span>{BACKUP_TEXT.binLabel(ref.binId)}</span> : null}
             </span>
           </div>

@@ -293,7 +293,7 @@ describe('Cloud backup', () => {
     const list = within(screen.getByRole('list', { name: 'Recent backups' }));
     expect(list.getByText('Cloud')).toBeTruthy();
     expect(list.getByText('Bin bin0001')).toBeTruthy();
-    expect(list.getByText('2026-06-01 15:00')).toBeTruthy();
+    expect(list.getByText('Jun 1, 2026, 3:00 PM')).toBeTruthy();
 
     await bundle.store.dispatch(addCategory({ name: 'Added later' })).unwrap();
     await bundle.store.dispatch(updateContest({ id: contest.id, name: 'Renamed' })).unwrap();

@@ -10,7 +10,7 @@ export const PROMO_TEXT = {
   back: 'Back',
   /** A redeem the server did not answer in time (the client's own text, as the login screen's). */
   timeout: 'The server did not answer in time. Check your connection and try again.',
-  /** After a redeem: what it gave (the date as MM/DD/YYYY), then Continue to where the user was going. */
+  /** After a redeem: what it gave (the date in the locale's numeric form), then Continue to where the user was going. */
   activeUntil: (date: string) => `Licence active until ${date}`,
   /** After a redeem whose licence has no readable expiry. */
   active: 'Licence active',

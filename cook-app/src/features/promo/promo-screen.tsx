@@ -6,10 +6,10 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { Banner, Button, ConfirmDialog, TextField } from '@pitclock/design-system';
 import { normalisePromoCode, PROMO_DEFAULT_RETURN_TO, promoCodeSchema, promoReturnTo } from '../../domain';
 import { activeLicenseExpiry, useStartCookOff } from '../../lib/license-gate';
+import { useDateFormat } from '../../lib/display-prefs';
 import { unlessSubmitting } from '../../lib/form-fields';
 import { PROMO_TEXT } from './messages';
 import { redeemPromoCode } from './redeem';
-import { usDate } from './us-date';
 import '../../lib/screen.css';
 import './promo.css';
 
@@ -44,6 +44,7 @@ function PromoCodeEntry({ now = Date.now, timeZone = systemZone() }: PromoScreen
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const returnTo = promoReturnTo(params.get('returnTo'));
+  const format = useDateFormat();
   const { open, confirmation } = useStartCookOff({ now });
   const { control, handleSubmit, getValues } = useForm<
     z.input<typeof redeemFormSchema>,
@@ -93,7 +94,7 @@ function PromoCodeEntry({ now = Date.now, timeZone = systemZone() }: PromoScreen
           <Banner tone="green" id={DONE_ID}>
             {redeemed.expiryMs === null
               ? PROMO_TEXT.active
-              : PROMO_TEXT.activeUntil(usDate(redeemed.expiryMs, timeZone))}
+              : PROMO_TEXT.activeUntil(format.numericDate(redeemed.expiryMs, timeZone))}
           </Banner>
           <div className="pc-promo__actions">
             <Button
@@ -151,7 +152,7 @@ function PromoCodeEntry({ now = Date.now, timeZone = systemZone() }: PromoScreen
       <ConfirmDialog
         open={asking !== null}
         title={PROMO_TEXT.anotherTitle}
-        message={asking === null ? '' : PROMO_TEXT.anotherQuestion(usDate(asking, timeZone))}
+        message={asking === null ? '' : PROMO_TEXT.anotherQuestion(format.numericDate(asking, timeZone))}
         confirmLabel={PROMO_TEXT.anotherConfirm}
         cancelLabel={PROMO_TEXT.anotherCancel}
         onConfirm={() => {

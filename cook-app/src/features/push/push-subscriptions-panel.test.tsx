@@ -54,11 +54,17 @@ describe('PushSubscriptionsPanel', () => {
       [
         `${PUSH_TEXT.thisDevice}${session.getDeviceId()}`,
         'https://fcm.googleapis.com',
-        '2026-05-01 10:00',
-        '2026-06-01 14:30',
+        'May 1, 2026, 10:00 AM',
+        'Jun 1, 2026, 2:30 PM',
         'Never',
       ],
-      [theirs.device_id, 'https://web.push.apple.com', '2026-05-02 09:15', 'Never', '2026-06-01 13:00'],
+      [
+        theirs.device_id,
+        'https://web.push.apple.com',
+        'May 2, 2026, 9:15 AM',
+        'Never',
+        'Jun 1, 2026, 1:00 PM',
+      ],
     ]);
     expect(within(rows()[1] as HTMLElement).queryByText(PUSH_TEXT.thisDevice)).toBeNull();
   });
@@ -102,7 +108,7 @@ describe('PushSubscriptionsPanel', () => {
     await waitFor(() => expect(rows()).toHaveLength(1));
     await user.click(screen.getByRole('button', { name: PUSH_TEXT.sendTest }));
     expect(await screen.findByText('Sent to 2 devices: 1 delivered, 1 failed.')).toBeTruthy();
-    await waitFor(() => expect(cells(rows()[0] as HTMLElement)[3]).toBe('2026-06-01 15:00'));
+    await waitFor(() => expect(cells(rows()[0] as HTMLElement)[3]).toBe('Jun 1, 2026, 3:00 PM'));
     expect(server.on('/api/push/test').map((r) => [r.method, r.headers.authorization])).toEqual([
       ['POST', `Bearer ${USER_TOKEN}`],
     ]);
@@ -127,6 +133,8 @@ describe('PushSubscriptionsPanel', () => {
 
   it("formats times in the zone given, 'Never' for none, and an unreadable one as it came", () => {
     expect(formatWhen('2026-06-01T14:30:00.000Z', 'America/Chicago')).toBe('2026-06-01 09:30');
+    expect(formatWhen('2026-06-01T14:30:00.000Z', 'America/Chicago', 'en-US')).toBe('Jun 1, 2026, 9:30 AM');
+    expect(formatWhen('2026-06-01T14:30:00.000Z', 'America/Chicago', 'en-GB')).toBe('1 Jun 2026, 09:30');
     expect(formatWhen(null, 'UTC')).toBe('Never');
     expect(formatWhen('soon', 'UTC')).toBe('soon');
   });

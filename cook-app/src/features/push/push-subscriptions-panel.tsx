@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import { api, errorText, session, type ApiClient } from '@pitclock/contracts';
 import type { PushSubscriptionView } from '@pitclock/contracts/schemas';
 import { Badge, Banner, Button, Spinner, Table, type TableColumn } from '@pitclock/design-system';
-import { hhmmInZone, parseInstant, ymdInZone } from '../../domain';
+import { formatDateTime, parseInstant } from '../../domain';
+import { useLocale } from '../../lib/display-prefs';
 import { PUSH_TEXT } from './messages';
 import { listSubscriptions, sendTestPush } from './push-api';
 import './push.css';
@@ -26,14 +27,17 @@ type TestState =
 const deviceTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 const pageDeviceId = () => session.getDeviceId();
 
-/** 'YYYY-MM-DD HH:MM' in `timeZone`; 'Never' for none; the text as is when it is not an instant. */
-export function formatWhen(value: string | null, timeZone: string): string {
+/**
+ * The date and time in `timeZone`, in the locale's way ('Jun 1, 2026, 2:30 PM'; 'YYYY-MM-DD HH:MM'
+ * without a locale); 'Never' for none; the text as is when it is not an instant.
+ */
+export function formatWhen(value: string | null, timeZone: string, locale?: string): string {
   if (value === null) return PUSH_TEXT.never;
   const ms = parseInstant(value);
-  return ms === null ? value : `${ymdInZone(ms, timeZone)} ${hhmmInZone(ms, timeZone)}`;
+  return ms === null ? value : formatDateTime(ms, timeZone, locale);
 }
 
-function columns(ownDeviceId: string, timeZone: string): TableColumn<PushSubscriptionView>[] {
+function columns(ownDeviceId: string, timeZone: string, locale: string): TableColumn<PushSubscriptionView>[] {
   return [
     {
       id: 'device',
@@ -53,17 +57,17 @@ function columns(ownDeviceId: string, timeZone: string): TableColumn<PushSubscri
       id: 'created',
       header: PUSH_TEXT.columns.created,
       hideBelow: 'md',
-      cell: (row) => formatWhen(row.created_at, timeZone),
+      cell: (row) => formatWhen(row.created_at, timeZone, locale),
     },
     {
       id: 'success',
       header: PUSH_TEXT.columns.lastSuccess,
-      cell: (row) => formatWhen(row.last_success_at, timeZone),
+      cell: (row) => formatWhen(row.last_success_at, timeZone, locale),
     },
     {
       id: 'failure',
       header: PUSH_TEXT.columns.lastFailure,
-      cell: (row) => formatWhen(row.last_failure_at, timeZone),
+      cell: (row) => formatWhen(row.last_failure_at, timeZone, locale),
     },
   ];
 }
@@ -79,6 +83,7 @@ export function PushSubscriptionsPanel({
   deviceId = pageDeviceId,
   timeZone = deviceTimeZone(),
 }: PushSubscriptionsPanelProps) {
+  const locale = useLocale();
   const [request, setRequest] = useState(0);
   const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [test, setTest] = useState<TestState>({ status: 'idle' });
@@ -129,7 +134,7 @@ export function PushSubscriptionsPanel({
           caption={PUSH_TEXT.subscriptionsCaption}
           hideCaption
           dense
-          columns={columns(deviceId(), timeZone)}
+          columns={columns(deviceId(), timeZone, locale)}
           rows={loaded.subscriptions}
           getRowKey={(row) => row.id}
           empty={PUSH_TEXT.noSubscriptions}

@@ -1,8 +1,9 @@
 // Texts of the Settings screen (SPEC.md section 2 "Settings": app status, dark mode, notifications, promo
 // code, backup and restore, support links, terms, logout; section 1: 'Settings text says data is stored
-// locally on the device'). SPEC.md gives no exact wording for these; the words are ours.
+// locally on the device'; issue 21: units). SPEC.md gives no exact wording for these; the words are ours.
 import type { ServiceWorkerStatus } from '../../lib/service-worker-info';
 import type { ThemeChoice } from '@pitclock/design-system';
+import type { TemperatureUnit, WindUnit } from '../../domain/units';
 
 export const SETTINGS_TEXT = {
   title: 'Settings',
@@ -44,6 +45,17 @@ export const SETTINGS_TEXT = {
   themeLegend: 'Theme',
   themes: { light: 'Light', dark: 'Dark', system: 'System' } satisfies Record<ThemeChoice, string>,
   themeSystemHint: (scheme: string) => `System follows your device’s setting (now ${scheme}).`,
+
+  units: 'Units',
+  temperature: 'Temperature',
+  temperatureUnits: { fahrenheit: 'Fahrenheit (°F)', celsius: 'Celsius (°C)' } satisfies Record<
+    TemperatureUnit,
+    string
+  >,
+  windSpeed: 'Wind speed',
+  windUnits: { mph: 'mph', kmh: 'km/h' } satisfies Record<WindUnit, string>,
+  unitsHint: (locale: string, temperature: string, wind: string) =>
+    `Kept with your account on all your devices. Until you choose, PitClock follows this device’s language (${locale}): ${temperature} and ${wind}.`,
 
   notifications: 'Notifications',
 

@@ -28,6 +28,7 @@ describe('SettingsScreen', () => {
     expect(sectionTitles()).toEqual([
       'App status',
       'Dark mode',
+      'Units',
       'Notifications',
       'Promo code',
       'Backup and restore',

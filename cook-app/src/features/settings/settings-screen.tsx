@@ -8,6 +8,7 @@ import { LegalSection, PromoSection, SupportSection } from './link-sections';
 import { LogoutSection } from './logout-section';
 import { SETTINGS_TEXT } from './messages';
 import { ThemeSection } from './theme-section';
+import { UnitsSection } from './units-section';
 import type { StorageManagerLike } from './use-storage-status';
 import './settings.css';
 
@@ -35,8 +36,8 @@ export type SettingsScreenProps = {
 };
 
 /**
- * Settings (/settings, SPEC.md section 2): app status, dark mode, notifications, promo code, backup and
- * restore, support, terms and privacy, logout, in that order.
+ * Settings (/settings, SPEC.md section 2): app status, dark mode, units (issue 21), notifications, promo
+ * code, backup and restore, support, terms and privacy, logout, in that order.
  */
 export function SettingsScreen({
   pushSwitch = null,
@@ -55,6 +56,7 @@ export function SettingsScreen({
       content: <AppStatusSection serviceWorker={serviceWorker} storageManager={storageManager} />,
     },
     { id: 'theme', title: T.darkMode, content: <ThemeSection /> },
+    { id: 'units', title: T.units, content: <UnitsSection /> },
     {
       id: 'notifications',
       title: T.notifications,

@@ -6,6 +6,8 @@ import { addStepNote } from '../../store/operations/notes';
 import { completeStep, getOrStartRunForContest } from '../../store/operations/runs';
 import { addTemplateStep } from '../../store/operations/steps';
 import { changesApplied } from '../../store/actions';
+import { selectAccountSettings } from '../../store/account-settings-slice';
+import { setDisplayUnits } from '../../store/operations/settings';
 import { addTemplate, deleteTemplate, updateTemplate } from '../../store/operations/templates';
 import { attachTemplate } from '../../store/operations/contests';
 import { memoryStorage, readyStore, type TestStore } from '../../store/test-helpers';
@@ -230,5 +232,33 @@ describe('sync between two phones of one account', () => {
     at.failPulls(5);
     await a.store.dispatch(addTemplate({ name: 'After the outage' })).unwrap();
     await eventually(() => expect(templateNames(b.store)).toEqual(['After the outage']));
+  });
+});
+
+describe('the account’s settings', () => {
+  it('units chosen on one phone reach the other; a unit changed on each phone at once keeps both', async () => {
+    const at = await server();
+    const a = await phone(at, 'a');
+    const b = await phone(at, 'b');
+    await a.store.dispatch(setDisplayUnits({ temperature_unit: 'celsius' })).unwrap();
+    await eventually(() =>
+      expect(selectAccountSettings(b.store.getState())?.temperature_unit).toBe('celsius'),
+    );
+    await eventually(() => synced(b.engine));
+
+    at.offline();
+    await a.store.dispatch(setDisplayUnits({ temperature_unit: 'fahrenheit' })).unwrap();
+    await b.store.dispatch(setDisplayUnits({ wind_unit: 'kmh' })).unwrap();
+    at.online();
+    for (const p of [a, b])
+      await eventually(() =>
+        expect(selectAccountSettings(p.store.getState())).toMatchObject({
+          temperature_unit: 'fahrenheit',
+          wind_unit: 'kmh',
+        }),
+      );
+    // Always in the account's own scope.
+    const stored = at.memory.records().filter((r) => r.store === 'settings');
+    expect(stored.map((r) => r.scope)).toEqual([`u:${ACCOUNT}`]);
   });
 });

@@ -5,6 +5,7 @@ import type { EntityState } from '@reduxjs/toolkit';
 import {
   SYNC_STORES,
   isLive,
+  storeAllowedInScope,
   teamScope,
   userScope,
   type Fields,
@@ -14,19 +15,18 @@ import {
   type SyncRecord,
   type SyncStore,
 } from '@pitclock/contracts/sync';
-import { canonicalise } from '../../store/records';
+import { readAccountSettings, type AccountSettings } from '../../store/account-settings';
+import { canonicalise, type Canonicalise } from '../../store/records';
 import type { RecordOf, StoreName } from '../../store/types';
 
-/**
- * The stores of the device that sync, parents before children: contracts' list, less the account's
- * settings, which this device does not keep in a store yet.
- */
-export const SYNCED_STORES = SYNC_STORES.filter(
-  (store): store is Exclude<SyncStore, 'settings'> => store !== 'settings',
-) satisfies readonly StoreName[];
-export type SyncedStore = (typeof SYNCED_STORES)[number];
+/** The records of the device that sync: the offline database's record stores and the account's settings. */
+type SyncedRecordOf = RecordOf & { settings: AccountSettings };
 
-type Entities<K extends SyncedStore> = EntityState<RecordOf[K], string>;
+/** The stores of the device that sync, parents before children: contracts' list. */
+export const SYNCED_STORES = SYNC_STORES satisfies readonly (StoreName | 'settings')[];
+export type SyncedStore = SyncStore;
+
+type Entities<K extends SyncedStore> = EntityState<SyncedRecordOf[K], string>;
 export type SyncedSnapshot = { [K in SyncedStore]: Entities<K> };
 
 /** Fields that describe this device's copy only. */
@@ -144,6 +144,8 @@ export function snapshotFromSync(records: Iterable<SyncRecord>, now: string): Sy
   const chosen = new Map<string, SyncRecord>();
   for (const record of records) {
     if (!isLive(record) || !(SYNCED_STORES as readonly string[]).includes(record.store)) continue;
+    // The account's settings are read from its own scope only (a team's copy is none of its business).
+    if (!storeAllowedInScope(record.store, record.scope)) continue;
     const key = `${record.store}|${record.id}`;
     const held = chosen.get(key);
     if (!held || record.scope < held.scope) chosen.set(key, record);
@@ -164,8 +166,11 @@ export function storeRecordOf<K extends SyncedStore>(
   store: K,
   record: SyncRecord,
   now: string,
-): RecordOf[K] | null {
-  return canonicalise[store]({ ...record.fields, id: record.id, is_local: false }, now) as RecordOf[K] | null;
+): SyncedRecordOf[K] | null {
+  const read = (
+    store === 'settings' ? readAccountSettings : canonicalise[store as StoreName]
+  ) as Canonicalise<StoreName>;
+  return read({ ...record.fields, id: record.id, is_local: false }, now) as SyncedRecordOf[K] | null;
 }
 
 export const emptySnapshot = (): SyncedSnapshot =>

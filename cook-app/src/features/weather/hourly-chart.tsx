@@ -1,13 +1,24 @@
 import { useId } from 'react';
 import { Table, type TableColumn } from '@pitclock/design-system';
-import type { HourlyPoint } from '../../domain';
-import { celsius, WEATHER_TEXT } from './messages';
+import {
+  formatDecimal,
+  formatTemperature,
+  formatWallHour,
+  formatWallTime,
+  temperatureIn,
+  type HourlyPoint,
+  type TemperatureUnit,
+} from '../../domain';
+import { useDateFormat } from '../../lib/display-prefs';
+import { WEATHER_TEXT } from './messages';
 
 export type HourlyChartProps = {
   /** The contest day, 'YYYY-MM-DD'. */
   date: string;
-  /** Its hours (local time at the site). */
+  /** Its hours (local time at the site), temperatures in Celsius. */
   points: readonly HourlyPoint[];
+  /** The unit temperatures are shown in (default Celsius). */
+  unit?: TemperatureUnit;
 };
 
 // Drawing area in SVG units; the SVG scales to its container's width (360 px phones included).
@@ -50,46 +61,60 @@ function extremes(points: readonly HourlyPoint[], key: 'temperature' | 'humidity
   return min && max ? { min, max } : null;
 }
 
-/** The chart's text alternative: the range of each series with its hours. */
-export function chartSummary(points: readonly HourlyPoint[]): string {
+/**
+ * The chart's text alternative: the range of each series with its hours (temperatures in `unit`, hours
+ * in the locale's clock; 24-hour 'HH:MM' without a locale).
+ */
+export function chartSummary(
+  points: readonly HourlyPoint[],
+  unit: TemperatureUnit = 'celsius',
+  locale?: string,
+): string {
   const t = extremes(points, 'temperature');
   const h = extremes(points, 'humidity');
+  const at = (p: HourlyPoint) => formatWallTime(p.hour, locale);
   const parts: string[] = [];
   if (t)
     parts.push(
-      `Temperature from ${celsius(t.min.temperature!)} at ${t.min.hour} to ${celsius(t.max.temperature!)} at ${t.max.hour}`,
+      `Temperature from ${formatTemperature(t.min.temperature!, unit)} at ${at(t.min)} to ${formatTemperature(t.max.temperature!, unit)} at ${at(t.max)}`,
     );
   if (h)
-    parts.push(`humidity from ${h.min.humidity} % at ${h.min.hour} to ${h.max.humidity} % at ${h.max.hour}`);
+    parts.push(`humidity from ${h.min.humidity} % at ${at(h.min)} to ${h.max.humidity} % at ${at(h.max)}`);
   return parts.length ? `${parts.join('; ')}.` : '';
 }
 
-const tableColumns: TableColumn<HourlyPoint>[] = [
-  { id: 'hour', header: WEATHER_TEXT.hour, rowHeader: true, cell: (p) => p.hour },
-  {
-    id: 't',
-    header: WEATHER_TEXT.temperature,
-    align: 'end',
-    cell: (p) => (p.temperature === null ? '—' : p.temperature.toFixed(1)),
-  },
-  {
-    id: 'h',
-    header: WEATHER_TEXT.humidity,
-    align: 'end',
-    cell: (p) => (p.humidity === null ? '—' : String(p.humidity)),
-  },
-];
+function tableColumns(unit: TemperatureUnit, locale: string): TableColumn<HourlyPoint>[] {
+  return [
+    { id: 'hour', header: WEATHER_TEXT.hour, rowHeader: true, cell: (p) => formatWallTime(p.hour, locale) },
+    {
+      id: 't',
+      header: WEATHER_TEXT.temperature(unit),
+      align: 'end',
+      cell: (p) => (p.temperature === null ? '—' : formatDecimal(temperatureIn(p.temperature, unit), 1)),
+    },
+    {
+      id: 'h',
+      header: WEATHER_TEXT.humidity,
+      align: 'end',
+      cell: (p) => (p.humidity === null ? '—' : String(p.humidity)),
+    },
+  ];
+}
 
 /**
- * Hourly temperature (line, left scale °C) and relative humidity (dashed, right scale 0-100 %) of the
+ * Hourly temperature (line, left scale in the reader's unit) and relative humidity (dashed, right scale 0-100 %) of the
  * contest day: an SVG image with a title and a description of both ranges, and the values as a table
  * in a disclosure for those who prefer (or need) the numbers.
  */
-export function HourlyChart({ date, points }: HourlyChartProps) {
+export function HourlyChart({ date, points, unit = 'celsius' }: HourlyChartProps) {
   const id = useId();
-  const temps = points.map((p) => p.temperature).filter((t): t is number => t !== null);
+  const format = useDateFormat();
+  const day = format.date(date) ?? date;
+  const temps = points
+    .map((p) => (p.temperature === null ? null : temperatureIn(p.temperature, unit)))
+    .filter((t): t is number => t !== null);
   if (temps.length === 0 && points.every((p) => p.humidity === null))
-    return <p className="pc-weather-chart__empty">{WEATHER_TEXT.chartNoData(date)}</p>;
+    return <p className="pc-weather-chart__empty">{WEATHER_TEXT.chartNoData(day)}</p>;
 
   const low = temps.length ? Math.floor(Math.min(...temps) - 1) : 0;
   const high = temps.length ? Math.ceil(Math.max(...temps) + 1) : 1;
@@ -97,7 +122,7 @@ export function HourlyChart({ date, points }: HourlyChartProps) {
   const yTemp = (v: number) => PAD.top + ((high - v) / (high - low)) * plotH;
   const yHum = (v: number) => PAD.top + ((100 - v) / 100) * plotH;
   const ticks = points.map((p, i) => ({ p, i })).filter(({ p }) => /^(00|06|12|18):/.test(p.hour));
-  const title = WEATHER_TEXT.chartTitle(date);
+  const title = WEATHER_TEXT.chartTitle(day);
 
   return (
     <figure className="pc-weather-chart">
@@ -108,7 +133,7 @@ export function HourlyChart({ date, points }: HourlyChartProps) {
         aria-labelledby={`${id}-title ${id}-desc`}
       >
         <title id={`${id}-title`}>{title}</title>
-        <desc id={`${id}-desc`}>{chartSummary(points)}</desc>
+        <desc id={`${id}-desc`}>{chartSummary(points, unit, format.locale)}</desc>
         <g className="pc-weather-chart__grid" aria-hidden="true">
           <line x1={PAD.left} x2={W - PAD.right} y1={PAD.top} y2={PAD.top} />
           <line x1={PAD.left} x2={W - PAD.right} y1={PAD.top + plotH / 2} y2={PAD.top + plotH / 2} />
@@ -125,7 +150,7 @@ export function HourlyChart({ date, points }: HourlyChartProps) {
           </text>
           {ticks.map(({ p, i }) => (
             <text key={p.hour} x={x(i)} y={H - 6} textAnchor="middle">
-              {p.hour.slice(0, 2)}
+              {formatWallHour(p.hour, format.locale)}
             </text>
           ))}
         </g>
@@ -140,7 +165,7 @@ export function HourlyChart({ date, points }: HourlyChartProps) {
         <path
           className="pc-weather-chart__temperature"
           d={linePath(
-            points.map((p) => p.temperature),
+            points.map((p) => (p.temperature === null ? null : temperatureIn(p.temperature, unit))),
             x,
             yTemp,
           )}
@@ -148,7 +173,7 @@ export function HourlyChart({ date, points }: HourlyChartProps) {
       </svg>
       <figcaption className="pc-weather-chart__legend">
         <span className="pc-weather-chart__key pc-weather-chart__key--temperature">
-          {WEATHER_TEXT.temperature}
+          {WEATHER_TEXT.temperature(unit)}
         </span>
         <span className="pc-weather-chart__key pc-weather-chart__key--humidity">{WEATHER_TEXT.humidity}</span>
       </figcaption>
@@ -158,7 +183,7 @@ export function HourlyChart({ date, points }: HourlyChartProps) {
           caption={title}
           hideCaption
           dense
-          columns={tableColumns}
+          columns={tableColumns(unit, format.locale)}
           rows={points}
           getRowKey={(p) => p.hour}
         />

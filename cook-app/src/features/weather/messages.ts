@@ -1,5 +1,14 @@
 // Texts of the weather feature: SPEC.md sections 2 and 8 verbatim where they give one, ours where it is
-// silent (marked).
+// silent (marked). Temperatures and wind in the reader's units (issue 21): the service's Celsius and km/h
+// are converted for display.
+import {
+  formatDecimal,
+  formatTemperature,
+  formatWind,
+  TEMPERATURE_SYMBOL,
+  type TemperatureUnit,
+  type WindUnit,
+} from '../../domain/units';
 
 /** SPEC.md section 8: the errors of a weather load, stored as last_error. */
 export const WEATHER_ERRORS = {
@@ -11,9 +20,9 @@ export const WEATHER_ERRORS = {
   forecastFailed: 'Forecast fetch failed',
 } as const;
 
-const formatNumber = (value: number, digits: number) =>
-  value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+const formatNumber = (value: number, digits: number) => formatDecimal(value, digits);
 
+/** A value already in Celsius / Fahrenheit (the boiling point keeps both), with its symbol. */
 export const celsius = (value: number) => `${formatNumber(value, 1)} °C`;
 export const fahrenheit = (value: number) => `${formatNumber(value, 1)} °F`;
 
@@ -37,15 +46,21 @@ export const WEATHER_TEXT = {
   low: 'Low',
   now: 'Now',
   wind: 'Wind',
-  pressure: 'Pressure',
+  pressure: 'Sea-level pressure',
+  sitePressure: 'Site pressure',
+  sitePressureUsed: 'water boils at this pressure',
+  sitePressureFromSeaLevel: (elevation: string) => `from the sea-level pressure at ${elevation}`,
   boilingPoint: 'Boiling point',
   approximate: 'approximate, from elevation',
   boilingHint: (f: number, c: number, approximate: boolean) =>
     `Check your thermometer: in boiling water here it should read ${approximate ? 'about ' : ''}${fahrenheit(f)} (${celsius(c)}).`,
-  windValue: (kmh: number) => `${formatNumber(kmh, 0)} km/h`,
-  pressureValue: (hpa: number) => `${formatNumber(hpa, 0)} hPa`,
-  highLowShort: (high: number, low: number) => `${formatNumber(high, 0)}° / ${formatNumber(low, 0)} °C`,
-  highLowLabel: (high: number, low: number) => `High ${celsius(high)}, low ${celsius(low)}`,
+  temperatureValue: (c: number, unit: TemperatureUnit) => formatTemperature(c, unit),
+  windValue: (kmh: number, unit: WindUnit) => formatWind(kmh, unit),
+  pressureValue: (hpa: number, digits = 0) => `${formatNumber(hpa, digits)} hPa`,
+  highLowShort: (high: number, low: number, unit: TemperatureUnit) =>
+    `${formatTemperature(high, unit, 0).split(' ')[0]}° / ${formatTemperature(low, unit, 0)}`,
+  highLowLabel: (high: number, low: number, unit: TemperatureUnit) =>
+    `High ${formatTemperature(high, unit)}, low ${formatTemperature(low, unit)}`,
   noLocationShort: 'No location',
   // The location-choice dialog
   chooseTitle: 'Choose the contest location',
@@ -66,6 +81,6 @@ export const WEATHER_TEXT = {
   chartDescription: (summary: string) => summary,
   chartTable: 'Hourly values as a table',
   hour: 'Hour',
-  temperature: 'Temperature (°C)',
+  temperature: (unit: TemperatureUnit) => `Temperature (${TEMPERATURE_SYMBOL[unit]})`,
   humidity: 'Humidity (%)',
 } as const;

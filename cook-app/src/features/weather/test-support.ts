@@ -99,9 +99,13 @@ export const TEXAS_TWINS = [
   },
 ];
 
+/** The surface pressure of forecastJson (hPa): about the standard atmosphere's at Odessa's 890 m. */
+export const SURFACE_HPA = 910.5;
+
 /**
  * A forecast in Open-Meteo's shape: 48 hours from `day` 00:00 local time, temperatures 20 + (h mod 24) / 2
- * (so the first 24 hours run from 20 to 31.5), humidity 80 - (h mod 24), pressure 1013.25 hPa.
+ * (so the first 24 hours run from 20 to 31.5), humidity 80 - (h mod 24), sea-level pressure 1013.25 hPa,
+ * surface pressure SURFACE_HPA.
  */
 export function forecastJson(day = '2026-06-01', overrides: Record<string, unknown> = {}) {
   const next = new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
@@ -124,12 +128,19 @@ export function forecastJson(day = '2026-06-01', overrides: Record<string, unkno
       weathercode: 2,
       time: `${day}T10:00`,
     },
-    hourly_units: { time: 'iso8601', temperature_2m: '°C', relativehumidity_2m: '%', pressure_msl: 'hPa' },
+    hourly_units: {
+      time: 'iso8601',
+      temperature_2m: '°C',
+      relativehumidity_2m: '%',
+      pressure_msl: 'hPa',
+      surface_pressure: 'hPa',
+    },
     hourly: {
       time: hours,
       temperature_2m: hours.map((_, h) => 20 + (h % 24) / 2),
       relativehumidity_2m: hours.map((_, h) => 80 - (h % 24)),
       pressure_msl: hours.map(() => 1013.25),
+      surface_pressure: hours.map(() => SURFACE_HPA),
     },
     ...overrides,
   };

@@ -1,3 +1,4 @@
+import { useDisplayUnits } from '../../lib/display-prefs';
 import type { Contest } from '../../store';
 import { WEATHER_TEXT } from './messages';
 import { useContestWeather } from './use-contest-weather';
@@ -11,9 +12,13 @@ export type WeatherCellProps = {
   client?: WeatherClient;
 };
 
-/** The cook-offs table's weather column: high / low of the first 24 hours (°C), or the state of the load. */
+/**
+ * The cook-offs table's weather column: high / low of the first 24 hours in the reader's unit (°F or
+ * °C), or the state of the load.
+ */
 export function WeatherCell({ contest, now, client }: WeatherCellProps) {
   const { view } = useContestWeather(contest, { now, client });
+  const { temperature } = useDisplayUnits();
   switch (view.status) {
     case 'no-location':
       return (
@@ -35,9 +40,11 @@ export function WeatherCell({ contest, now, client }: WeatherCellProps) {
         <span className="pc-weather-cell">
           {highLow ? (
             <>
-              <span aria-hidden="true">{WEATHER_TEXT.highLowShort(highLow.high, highLow.low)}</span>
+              <span aria-hidden="true">
+                {WEATHER_TEXT.highLowShort(highLow.high, highLow.low, temperature)}
+              </span>
               <span className="pc-visually-hidden">
-                {WEATHER_TEXT.highLowLabel(highLow.high, highLow.low)}
+                {WEATHER_TEXT.highLowLabel(highLow.high, highLow.low, temperature)}
               </span>
             </>
           ) : null}

@@ -147,7 +147,7 @@ describe('geocoding', () => {
 });
 
 describe('forecast', () => {
-  it('asks for current_weather, hourly temperature_2m, relativehumidity_2m and pressure_msl, timezone auto', async () => {
+  it('asks for current_weather, hourly temperature_2m, relativehumidity_2m, pressure_msl and surface_pressure, timezone auto', async () => {
     const { server, client } = await serve();
     const answer = await client.forecast(31.84568, -102.36764);
     const [request] = server.on(FORECAST_PATH);
@@ -155,11 +155,11 @@ describe('forecast', () => {
       latitude: '31.84568',
       longitude: '-102.36764',
       current_weather: 'true',
-      hourly: 'temperature_2m,relativehumidity_2m,pressure_msl',
+      hourly: 'temperature_2m,relativehumidity_2m,pressure_msl,surface_pressure',
       timezone: 'auto',
       forecast_days: '16',
     });
-    expect(answer.url).toContain('hourly=temperature_2m,relativehumidity_2m,pressure_msl');
+    expect(answer.url).toContain('hourly=temperature_2m,relativehumidity_2m,pressure_msl,surface_pressure');
     expect(answer.forecast).toEqual(forecastJson());
   });
 

@@ -62,7 +62,10 @@ export type ForecastAnswer = { url: string; forecast: Record<string, unknown> };
 export type WeatherClient = {
   /** The geocoding URL of a place name: name, count 10, language en, format json. */
   geocodeUrl(name: string): string;
-  /** The forecast URL of a point: current_weather, hourly temperature, humidity and pressure, timezone auto. */
+  /**
+   * The forecast URL of a point: current_weather, hourly temperature, humidity, sea-level and surface
+   * pressure, timezone auto.
+   */
   forecastUrl(latitude: number, longitude: number): string;
   /** The matches of a place name, in the service's order; 'No geocoding result' when there is none. */
   geocode(name: string): Promise<GeocodeAnswer>;
@@ -188,7 +191,7 @@ export function createWeatherClient(options: WeatherClientOptions = {}): Weather
         latitude: String(latitude),
         longitude: String(longitude),
         current_weather: 'true',
-        hourly: 'temperature_2m,relativehumidity_2m,pressure_msl',
+        hourly: 'temperature_2m,relativehumidity_2m,pressure_msl,surface_pressure',
         timezone: 'auto',
         forecast_days: String(FORECAST_DAYS),
       }),

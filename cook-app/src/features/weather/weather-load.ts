@@ -2,12 +2,16 @@
 // has the coordinates of that location: the geocoding's choice or the user's), fetch the forecast, and
 // compute what the contest environment record should say. Saving is the caller's (saveContestEnvironment).
 import {
-  boilingPoint,
+  boilingPointAtSite,
   chooseGeocodeResult,
   forecastPressure,
+  geocodeQueries,
+  hasHintedMatch,
   normaliseLocation,
   plausibleGeocodeResults,
   readForecast,
+  type GeocodeHint,
+  type NormalisedLocation,
 } from '../../domain';
 import type { Contest, ContestEnvironment, EnvironmentInput, LocationMatch } from '../../store';
 import { WeatherError, isWeatherError, type WeatherClient } from './weather-client';
@@ -81,6 +85,39 @@ export function placeInUse(record: ContestEnvironment | undefined): LocationMatc
 }
 
 /**
+ * Asks the geocoding for the location's names in turn (geocodeQueries: 'Fort Worth', then 'Ft. Worth'...)
+ * until an answer has a match in the state or region asked for; else the first answer that had any
+ * result. Rejects as the last name did when no name found anything.
+ */
+async function geocodeLocation(
+  client: WeatherClient,
+  location: NormalisedLocation,
+  hint: GeocodeHint,
+  onUrl: (url: string) => void,
+): Promise<LocationMatch[]> {
+  let first: LocationMatch[] | null = null;
+  let failure: unknown = null;
+  for (const name of geocodeQueries(location)) {
+    try {
+      onUrl(client.geocodeUrl(name));
+    } catch {
+      // An unusable base URL: geocode() reports it.
+    }
+    try {
+      const { results } = await client.geocode(name);
+      if (hasHintedMatch(results, hint)) return results;
+      first ??= results;
+    } catch (error) {
+      // Only 'No geocoding result' is worth another name; a network or service failure is final.
+      if (!isWeatherError(error) || error.message !== WEATHER_ERRORS.noGeocodeResult) throw error;
+      failure = error;
+    }
+  }
+  if (first) return first;
+  throw failure;
+}
+
+/**
  * Loads the weather of a cook-off. Never rejects: a failure comes back as `error` with the fields to
  * store (the last_error fields, with the stage, whether it was the network and the HTTP status), and the
  * cached forecast is left as it was, unless the location changed (then it is cleared with the new
@@ -99,7 +136,8 @@ export async function loadContestWeather(input: WeatherLoadInput): Promise<Weath
     return fail(
       new WeatherError({ message: location.error, stage: 'location', network: false, status: null }),
     );
-  const { normalized, reason, city, state } = location.value;
+  const { normalized, reason, state, region } = location.value;
+  const hint: GeocodeHint = { state, region };
   const known =
     record?.normalized_location === normalized && record.lat !== null && record.lon !== null ? record : null;
 
@@ -124,18 +162,15 @@ export async function loadContestWeather(input: WeatherLoadInput): Promise<Weath
     lon = known.lon!;
     elevation = known.elevation_m;
   } else {
-    try {
-      fields.last_geocode_url = client.geocodeUrl(city);
-    } catch {
-      // An unusable base URL: geocode() reports it.
-    }
     let results: LocationMatch[];
     try {
-      ({ results } = await client.geocode(city));
+      results = await geocodeLocation(client, location.value, hint, (url) => {
+        fields.last_geocode_url = url;
+      });
     } catch (error) {
       return fail(asWeatherError(error, 'geocode'));
     }
-    const chosen = chooseGeocodeResult(results, state)!;
+    const chosen = chooseGeocodeResult(results, hint)!;
     ({ latitude: lat, longitude: lon, elevation } = chosen);
     Object.assign(fields, {
       lat,
@@ -144,7 +179,7 @@ export async function loadContestWeather(input: WeatherLoadInput): Promise<Weath
       provider: 'open-meteo',
       normalized_location: normalized,
       normalized_reason: reason,
-      location_matches: plausibleGeocodeResults(results, state),
+      location_matches: plausibleGeocodeResults(results, hint),
       ...NO_FORECAST,
     } satisfies Partial<EnvironmentInput>);
   }
@@ -163,7 +198,8 @@ export async function loadContestWeather(input: WeatherLoadInput): Promise<Weath
   const reading = readForecast(forecast)!;
   const siteElevation = elevation ?? reading.elevation;
   const pressure = forecastPressure(reading);
-  const bp = boilingPoint(pressure, siteElevation);
+  // Water boils at the pressure of the site (its surface pressure), which the weather card shows too.
+  const bp = boilingPointAtSite(reading, siteElevation);
   Object.assign(fields, {
     ...(elevation === null && siteElevation !== null ? { elevation_m: siteElevation } : {}),
     forecast_json: forecast,

@@ -1,9 +1,17 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { closedPortUrl, type Reply, type TestServer } from '@pitclock/contracts/testing';
-import { addContest, selectContestEnvironment, updateContest, type Contest } from '../../store';
+import type { ReactElement } from 'react';
+import {
+  addContest,
+  selectContestEnvironment,
+  setDisplayUnits,
+  updateContest,
+  type Contest,
+} from '../../store';
+import { DisplayLocaleProvider } from '../../lib/display-prefs';
 import { cookStore, NOW, renderWithStore, type TestBundle } from '../../lib/test-support';
-import { boilingPoint, WEATHER_CACHE_MS } from '../../domain';
+import { boilingPoint, boilingPointFromPressure, pressureAtElevation, WEATHER_CACHE_MS } from '../../domain';
 import { createWeatherClient, type WeatherClient } from './weather-client';
 import { WeatherPanel } from './weather-panel';
 import { WeatherCell } from './weather-cell';
@@ -15,6 +23,7 @@ import {
   pointWeatherAt,
   queryOf,
   startWeatherServer,
+  SURFACE_HPA,
   TEXAS_TWINS,
   type WeatherServerRoutes,
 } from './test-support';
@@ -55,14 +64,23 @@ async function contestAt(bundle: TestBundle, location: string | null, contest_da
     .unwrap();
 }
 
+/**
+ * Renders in a locale: en-IE by default (Celsius, km/h and 24-hour times, as the service answers), so
+ * that these tests read the service's own figures; the units tests below choose theirs.
+ */
+const renderIn = (bundle: TestBundle, ui: ReactElement, locale = 'en-IE') =>
+  renderWithStore(bundle, <DisplayLocaleProvider locale={locale}>{ui}</DisplayLocaleProvider>);
+
 /** The panel of the store's current copy of the contest (as the screen renders it), with the store's clock. */
-function renderPanel(bundle: TestBundle, contest: Contest, client?: WeatherClient) {
+function renderPanel(bundle: TestBundle, contest: Contest, client?: WeatherClient, locale?: string) {
   const now = () => bundle.clock.now;
   function Live() {
     return <WeatherPanel contest={contest} now={now} {...(client ? { client } : {})} />;
   }
-  return renderWithStore(bundle, <Live />);
+  return renderIn(bundle, <Live />, locale);
 }
+
+const fact = (term: string) => screen.getByText(term, { selector: 'dt' }).nextElementSibling?.textContent;
 
 const record = (bundle: TestBundle, contest: Contest) =>
   selectContestEnvironment(bundle.store.getState(), contest.id);
@@ -93,13 +111,13 @@ describe('the weather panel of the selected cook-off', () => {
     forecastReply.release();
 
     expect(await screen.findByText('Forecast for Odessa, Ector, Texas, United States')).toBeTruthy();
-    const fact = (term: string) => screen.getByText(term, { selector: 'dt' }).nextElementSibling?.textContent;
     expect(fact('High')).toBe('31.5 °C');
     expect(fact('Low')).toBe('20.0 °C');
     expect(fact('Now')).toBe('24.5 °C, Partly cloudy');
     expect(fact('Wind')).toBe('15 km/h');
-    expect(fact('Pressure')).toBe('1,013 hPa');
-    const bp = boilingPoint(1013.25, 890)!;
+    expect(fact('Sea-level pressure')).toBe('1,013 hPa');
+    expect(fact('Site pressure')).toBe('910.5 hPa (water boils at this pressure)');
+    const bp = boilingPointFromPressure(SURFACE_HPA)!;
     expect(fact('Boiling point')).toBe(`${bp.fahrenheit.toFixed(1)} °F / ${bp.celsius.toFixed(1)} °C`);
     expect(
       screen.getByText(
@@ -358,6 +376,7 @@ describe('the weather panel of the selected cook-off', () => {
     noPressure.hourly = {
       ...noPressure.hourly,
       pressure_msl: noPressure.hourly.pressure_msl.map(() => null as unknown as number),
+      surface_pressure: noPressure.hourly.surface_pressure.map(() => null as unknown as number),
     };
     const { client } = await weatherServer({ forecast: () => ({ json: noPressure }) });
     const contest = await contestAt(bundle, 'Odessa, TX');
@@ -369,7 +388,8 @@ describe('the weather panel of the selected cook-off', () => {
       ),
     ).toBeTruthy();
     expect(screen.getByText(/should read about/)).toBeTruthy();
-    expect(screen.queryByText('Pressure')).toBeNull();
+    expect(screen.queryByText('Sea-level pressure')).toBeNull();
+    expect(screen.queryByText('Site pressure')).toBeNull();
     expect(record(bundle, contest)).toMatchObject({ approximate_only: true, pressure_msl_hpa: null });
   });
 
@@ -425,14 +445,14 @@ describe('the hourly chart of the contest day', () => {
     const { client } = await weatherServer();
     const contest = await contestAt(bundle, 'Odessa, TX');
     const { user } = renderPanel(bundle, contest, client);
-    const chart = await screen.findByRole('img', { name: /Hourly temperature and humidity on 2026-06-01/ });
+    const chart = await screen.findByRole('img', { name: /Hourly temperature and humidity on 1 Jun 2026/ });
     expect(chart.tagName.toLowerCase()).toBe('svg');
     expect(chart.querySelector('desc')?.textContent).toBe(
       'Temperature from 20.0 °C at 00:00 to 31.5 °C at 23:00; humidity from 57 % at 23:00 to 80 % at 00:00.',
     );
     expect(chart.querySelectorAll('path')[1]?.getAttribute('d')).toMatch(/^M30,\d/);
     await user.click(screen.getByText('Hourly values as a table'));
-    const table = screen.getByRole('table', { name: 'Hourly temperature and humidity on 2026-06-01' });
+    const table = screen.getByRole('table', { name: 'Hourly temperature and humidity on 1 Jun 2026' });
     const rows = within(table).getAllByRole('row');
     expect(rows).toHaveLength(25);
     expect([...rows[13]!.children].map((c) => c.textContent)).toEqual(['12:00', '26.0', '68']);
@@ -444,7 +464,9 @@ describe('the hourly chart of the contest day', () => {
     const contest = await contestAt(bundle, 'Odessa, TX', '2026-06-30');
     renderPanel(bundle, contest, client);
     expect(
-      await screen.findByText('No hourly forecast for 2026-06-30 yet (forecasts reach about 16 days ahead).'),
+      await screen.findByText(
+        'No hourly forecast for 30 Jun 2026 yet (forecasts reach about 16 days ahead).',
+      ),
     ).toBeTruthy();
     expect(screen.queryByRole('img')).toBeNull();
   });
@@ -456,7 +478,7 @@ describe('the weather column', () => {
     const { server, client } = await weatherServer();
     const contest = await contestAt(bundle, 'Odessa, TX');
     const now = () => bundle.clock.now;
-    renderWithStore(
+    renderIn(
       bundle,
       <>
         <WeatherCell contest={contest} now={now} client={client} />
@@ -477,7 +499,7 @@ describe('the weather column', () => {
     const nowhere = await contestAt(bundle, '  ');
     const odessa = await contestAt(bundle, 'Odessa, TX');
     const now = () => bundle.clock.now;
-    renderWithStore(
+    renderIn(
       bundle,
       <>
         <WeatherCell contest={nowhere} now={now} client={client} />
@@ -491,5 +513,86 @@ describe('the weather column', () => {
     geocodeReply.release();
     const failed = await screen.findByText('Geocoding failed');
     expect(failed.getAttribute('title')).toBe('Weather data failed to load: Geocoding failed');
+  });
+});
+
+describe('units and the pressure the boiling point uses', () => {
+  it('an en-US reader sees Fahrenheit and mph on the card, in the column and on the chart, and US dates and times', async () => {
+    const bundle = await cookStore();
+    const { client } = await weatherServer();
+    const contest = await contestAt(bundle, 'Odessa, TX');
+    const now = () => bundle.clock.now;
+    const { user } = renderIn(
+      bundle,
+      <>
+        <WeatherCell contest={contest} now={now} client={client} />
+        <WeatherPanel contest={contest} now={now} client={client} />
+      </>,
+      'en-US',
+    );
+    expect(await screen.findByText('89° / 68 °F')).toBeTruthy();
+    expect(screen.getByText('High 88.7 °F, low 68.0 °F')).toBeTruthy();
+    expect(fact('High')).toBe('88.7 °F');
+    expect(fact('Low')).toBe('68.0 °F');
+    expect(fact('Now')).toBe('76.1 °F, Partly cloudy');
+    expect(fact('Wind')).toBe('9 mph');
+    // The boiling point reads in both units whatever the choice (SPEC.md section 9).
+    const bp = boilingPointFromPressure(SURFACE_HPA)!;
+    expect(fact('Boiling point')).toBe(`${bp.fahrenheit.toFixed(1)} °F / ${bp.celsius.toFixed(1)} °C`);
+    expect(screen.getByText(/^Updated Jun 1, 2026, \d{1,2}:\d{2} (AM|PM)$/)).toBeTruthy();
+    const chart = screen.getByRole('img', { name: /Hourly temperature and humidity on Jun 1, 2026/ });
+    expect(chart.querySelector('desc')?.textContent).toBe(
+      'Temperature from 68.0 °F at 12:00 AM to 88.7 °F at 11:00 PM; humidity from 57 % at 11:00 PM to 80 % at 12:00 AM.',
+    );
+    await user.click(screen.getByText('Hourly values as a table'));
+    const table = screen.getByRole('table', { name: 'Hourly temperature and humidity on Jun 1, 2026' });
+    expect(within(table).getByRole('columnheader', { name: 'Temperature (°F)' })).toBeTruthy();
+    expect([...within(table).getAllByRole('row')[13]!.children].map((c) => c.textContent)).toEqual([
+      '12:00 PM',
+      '78.8',
+      '68',
+    ]);
+  });
+
+  it('the units chosen in Settings change the card at once (Celsius and km/h on an en-US device)', async () => {
+    const bundle = await cookStore();
+    const { client } = await weatherServer();
+    const contest = await contestAt(bundle, 'Odessa, TX');
+    renderPanel(bundle, contest, client, 'en-US');
+    await screen.findByText('Forecast for Odessa, Ector, Texas, United States');
+    expect(fact('High')).toBe('88.7 °F');
+    await act(() => bundle.store.dispatch(setDisplayUnits({ temperature_unit: 'celsius' })).unwrap());
+    await waitFor(() => expect(fact('High')).toBe('31.5 °C'));
+    expect(fact('Wind')).toBe('9 mph');
+    await act(() => bundle.store.dispatch(setDisplayUnits({ wind_unit: 'kmh' })).unwrap());
+    await waitFor(() => expect(fact('Wind')).toBe('15 km/h'));
+  });
+
+  it('labels the pressure as sea-level and shows the site pressure; Antoine by hand on it gives the boiling point shown', async () => {
+    const bundle = await cookStore();
+    const { client } = await weatherServer();
+    const contest = await contestAt(bundle, 'Odessa, TX');
+    renderPanel(bundle, contest, client);
+    await screen.findByText('Forecast for Odessa, Ector, Texas, United States');
+    const site = Number(/^([\d.]+) hPa/.exec(fact('Site pressure') ?? '')![1]);
+    const byHand = 1730.63 / (8.07131 - Math.log10(site / 1.33322)) - 233.426;
+    expect(fact('Boiling point')).toContain(`/ ${byHand.toFixed(1)} °C`);
+    expect(fact('Boiling point')).toContain(`${((byHand * 9) / 5 + 32).toFixed(1)} °F /`);
+  });
+
+  it('without a surface pressure, shows the sea-level pressure carried up to the elevation, and says so', async () => {
+    const bundle = await cookStore();
+    const json = forecastJson();
+    const { surface_pressure: _dropped, ...hourly } = json.hourly;
+    const { client } = await weatherServer({ forecast: () => ({ json: { ...json, hourly } }) });
+    const contest = await contestAt(bundle, 'Odessa, TX');
+    renderPanel(bundle, contest, client);
+    await screen.findByText('Forecast for Odessa, Ector, Texas, United States');
+    const carried = pressureAtElevation(1013.25, 890)!;
+    expect(fact('Site pressure')).toBe(
+      `${carried.toFixed(1)} hPa, from the sea-level pressure at 890 m (water boils at this pressure)`,
+    );
+    const bp = boilingPoint(1013.25, 890)!;
+    expect(fact('Boiling point')).toBe(`${bp.fahrenheit.toFixed(1)} °F / ${bp.celsius.toFixed(1)} °C`);
   });
 });

@@ -1,5 +1,7 @@
 import { useState } from 'react';
 import { Banner, Button } from '@pitclock/design-system';
+import type { DisplayUnits } from '../../domain';
+import { deviceTimeZone, useDateFormat, useDisplayUnits } from '../../lib/display-prefs';
 import type { Contest } from '../../store';
 import { HourlyChart } from './hourly-chart';
 import { LocationChoiceModal } from './location-choice-modal';
@@ -16,19 +18,32 @@ export type WeatherPanelProps = {
   client?: WeatherClient;
 };
 
-const timeOf = (iso: string) =>
-  new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+/** The site pressure's value: one decimal (enough to check the boiling point by hand), and where it comes from. */
+function sitePressureText(
+  site: NonNullable<WeatherSummary['sitePressure']>,
+  elevationM: number | null,
+): string {
+  const value = WEATHER_TEXT.pressureValue(site.hpa, 1);
+  const from =
+    site.source === 'sea-level' && elevationM !== null
+      ? `, ${WEATHER_TEXT.sitePressureFromSeaLevel(WEATHER_TEXT.metres(elevationM))}`
+      : '';
+  return `${value}${from} (${WEATHER_TEXT.sitePressureUsed})`;
+}
 
-function Facts({ summary }: { summary: WeatherSummary }) {
-  const { highLow, current, conditions, pressureHpa, boiling } = summary;
+function Facts({ summary, units }: { summary: WeatherSummary; units: DisplayUnits }) {
+  const { highLow, current, conditions, pressureHpa, sitePressure, boiling } = summary;
+  const temperature = (c: number) => WEATHER_TEXT.temperatureValue(c, units.temperature);
   const rows: [string, string][] = [];
   if (highLow)
-    rows.push([WEATHER_TEXT.high, celsius(highLow.high)], [WEATHER_TEXT.low, celsius(highLow.low)]);
+    rows.push([WEATHER_TEXT.high, temperature(highLow.high)], [WEATHER_TEXT.low, temperature(highLow.low)]);
   if (current?.temperature !== null && current?.temperature !== undefined)
-    rows.push([WEATHER_TEXT.now, [celsius(current.temperature), conditions].filter(Boolean).join(', ')]);
+    rows.push([WEATHER_TEXT.now, [temperature(current.temperature), conditions].filter(Boolean).join(', ')]);
   if (current?.windspeed !== null && current?.windspeed !== undefined)
-    rows.push([WEATHER_TEXT.wind, WEATHER_TEXT.windValue(current.windspeed)]);
+    rows.push([WEATHER_TEXT.wind, WEATHER_TEXT.windValue(current.windspeed, units.wind)]);
   if (pressureHpa !== null) rows.push([WEATHER_TEXT.pressure, WEATHER_TEXT.pressureValue(pressureHpa)]);
+  if (sitePressure && boiling && !boiling.approximate)
+    rows.push([WEATHER_TEXT.sitePressure, sitePressureText(sitePressure, summary.elevationM)]);
   if (boiling)
     rows.push([
       WEATHER_TEXT.boilingPoint,
@@ -49,13 +64,16 @@ function Facts({ summary }: { summary: WeatherSummary }) {
 }
 
 /**
- * The weather of the selected cook-off (SPEC.md sections 2 and 9): where, high and low of the first
- * 24 hours (°C), wind (km/h), pressure (hPa), boiling point (°F and °C) with a thermometer hint, the
- * contest day's hourly chart, Refresh, and the location-choice dialog when several places match.
+ * The weather of the selected cook-off (SPEC.md sections 2 and 9, issue 21): where, high and low of the
+ * first 24 hours and wind in the reader's units (°F or °C, mph or km/h), sea-level pressure and the site
+ * pressure the boiling point is computed from (hPa), boiling point (°F and °C) with a thermometer hint,
+ * the contest day's hourly chart, Refresh, and the location-choice dialog when several places match.
  */
 export function WeatherPanel({ contest, now, client }: WeatherPanelProps) {
   const { view, refresh, choose } = useContestWeather(contest, { now, client });
   const [choosing, setChoosing] = useState(false);
+  const units = useDisplayUnits();
+  const format = useDateFormat();
 
   if (view.status === 'no-location') return <p className="pc-weather__notice">{WEATHER_TEXT.noLocation}</p>;
   if (view.status === 'loading')
@@ -99,7 +117,9 @@ export function WeatherPanel({ contest, now, client }: WeatherPanelProps) {
           <p className="pc-weather__place">{WEATHER_TEXT.place(summary.place)}</p>
           {summary.computedAt ? (
             <p className="pc-weather__updated">
-              <time dateTime={summary.computedAt}>{WEATHER_TEXT.updated(timeOf(summary.computedAt))}</time>
+              <time dateTime={summary.computedAt}>
+                {WEATHER_TEXT.updated(format.dateTime(Date.parse(summary.computedAt), deviceTimeZone()))}
+              </time>
             </p>
           ) : null}
         </div>
@@ -113,7 +133,7 @@ export function WeatherPanel({ contest, now, client }: WeatherPanelProps) {
           </Button>
         </p>
       ) : null}
-      <Facts summary={summary} />
+      <Facts summary={summary} units={units} />
       {summary.boiling ? (
         <p className="pc-weather__hint">
           {WEATHER_TEXT.boilingHint(
@@ -123,7 +143,7 @@ export function WeatherPanel({ contest, now, client }: WeatherPanelProps) {
           )}
         </p>
       ) : null}
-      <HourlyChart date={contest.contest_date} points={summary.day} />
+      <HourlyChart date={contest.contest_date} points={summary.day} unit={units.temperature} />
       <LocationChoiceModal
         open={choosing}
         onClose={() => setChoosing(false)}

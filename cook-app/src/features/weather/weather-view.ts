@@ -5,9 +5,11 @@ import {
   forecastHighLow,
   normaliseLocation,
   readForecast,
+  sitePressure,
   weatherCodeText,
   type CurrentWeather,
   type HourlyPoint,
+  type SitePressure,
 } from '../../domain';
 import type { Contest, ContestEnvironment, LocationMatch } from '../../store';
 import { placeInUse } from './weather-load';
@@ -20,7 +22,12 @@ export type WeatherSummary = {
   highLow: { high: number; low: number } | null;
   current: CurrentWeather | null;
   conditions: string | null;
+  /** Sea-level pressure (pressure_msl), hPa. */
   pressureHpa: number | null;
+  /** The pressure at the site that the boiling point is computed from. */
+  sitePressure: SitePressure | null;
+  /** The site's elevation (m), if known. */
+  elevationM: number | null;
   boiling: { celsius: number; fahrenheit: number; approximate: boolean } | null;
   computedAt: string | null;
   /** The hours of the contest day (local time at the site) for the chart. */
@@ -77,6 +84,8 @@ export function weatherView(
         current: forecast.current,
         conditions: weatherCodeText(forecast.current?.weathercode ?? null),
         pressureHpa: record.pressure_msl_hpa,
+        sitePressure: sitePressure(forecast, record.elevation_m ?? forecast.elevation),
+        elevationM: record.elevation_m ?? forecast.elevation,
         boiling,
         computedAt: record.computed_at,
         day: forecastDay(forecast, contest.contest_date),
