@@ -12,6 +12,8 @@ import { useTeams, type TeamsView } from '../../lib/teams/teams-source';
 import { ContestFields, contestFormValues } from './contest-fields';
 
 export type ContestEditRowProps = {
+  /** The form's id (the row's Edit button controls it). */
+  id?: string;
   contest: Contest;
   bodies: readonly SanctioningBody[];
   /** Today's date (YYYY-MM-DD) in the device's time zone: the date of a cook-off whose date is cleared. */
@@ -23,11 +25,11 @@ export type ContestEditRowProps = {
 };
 
 /**
- * Inline edit of a cook-off row: date, name, sanctioning body, location, walk time 0-20, Share with team,
- * Save, Cancel. The name's error shows as soon as the name is empty; Save is disabled without a name or a
- * sanctioning body.
+ * Inline edit of a cook-off row, shown under the row: date, name, sanctioning body, location, walk time
+ * 0-20, Share with team, Save, Cancel; Enter saves, Escape cancels. The name's error shows as soon as the
+ * name is empty; Save is disabled without a name or a sanctioning body.
  */
-export function ContestEditRow({ contest, bodies, today, onDone, onError, teams }: ContestEditRowProps) {
+export function ContestEditRow({ id, contest, bodies, today, onDone, onError, teams }: ContestEditRowProps) {
   // The share choices are read when the form opens.
   useTeams();
   const dispatch = useCookDispatch();
@@ -62,6 +64,7 @@ export function ContestEditRow({ contest, bodies, today, onDone, onError, teams 
 
   return (
     <form
+      id={id}
       className="pc-contests-edit"
       aria-label={`Edit ${contest.name}`}
       onSubmit={unlessSubmitting(isSubmitting, form.handleSubmit(save))}

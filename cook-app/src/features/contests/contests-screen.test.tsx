@@ -150,6 +150,63 @@ describe('Cook-offs screen', () => {
     expect(screen.getByText('+20m')).toBeTruthy();
   });
 
+  it('the inline edit opens in a full-width row under the cook-off, whose cells and Edit button stay; Escape cancels and Enter saves, each giving the focus back to Edit', async () => {
+    const bundle = await cookStore();
+    const contest = await withContest(bundle);
+    const { user } = renderScreen(bundle);
+    const edit = await screen.findByRole('button', { name: 'Edit Smoke on the Water' });
+    expect(edit.getAttribute('aria-expanded')).toBe('false');
+    await user.click(edit);
+
+    const form = screen.getByRole('form', { name: 'Edit Smoke on the Water' });
+    expect(edit.getAttribute('aria-expanded')).toBe('true');
+    expect(edit.getAttribute('aria-controls')).toBe(form.id);
+    const row = edit.closest('tr')!;
+    expect(within(row).getByRole('rowheader').textContent).toContain('Smoke on the Water');
+    // The row keeps every column's cell (nothing in it is replaced by the form)...
+    expect(within(row).getByText(KCBS)).toBeTruthy();
+    expect(within(row).getByText('Odessa, TX')).toBeTruthy();
+    expect(within(row).getByRole('button', { name: 'Start Smoke on the Water' })).toBeTruthy();
+    expect(within(row).queryByRole('form')).toBeNull();
+    // ...and the form is the one cell of the next row, spanning every column.
+    const formCell = form.closest('td')!;
+    expect(formCell.parentElement?.previousElementSibling).toBe(row);
+    expect(formCell.colSpan).toBe(row.children.length);
+    expect(document.activeElement).toBe(within(form).getByLabelText(/^Name/));
+
+    await user.clear(within(form).getByLabelText(/^Name/));
+    await user.type(within(form).getByLabelText(/^Name/), 'Escaped');
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('form')).toBeNull();
+    expect(document.activeElement).toBe(edit);
+    expect(edit.getAttribute('aria-expanded')).toBe('false');
+    expect(bundle.store.getState().contests.entities[contest.id]?.name).toBe('Smoke on the Water');
+
+    await user.keyboard('{Enter}');
+    const reopened = within(screen.getByRole('form', { name: 'Edit Smoke on the Water' }));
+    await user.clear(reopened.getByLabelText(/Location/));
+    await user.type(reopened.getByLabelText(/Location/), 'Lubbock, TX{Enter}');
+    await waitFor(() => expect(screen.queryByRole('form')).toBeNull());
+    expect(bundle.store.getState().contests.entities[contest.id]?.location).toBe('Lubbock, TX');
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Edit Smoke on the Water' }));
+  });
+
+  it('Edit of an open row closes its form, and editing another row moves the form there', async () => {
+    const bundle = await cookStore();
+    await withContest(bundle);
+    await withContest(bundle, { name: 'Pig Out' });
+    const { user } = renderScreen(bundle);
+    const edit = await screen.findByRole('button', { name: 'Edit Smoke on the Water' });
+    await user.click(edit);
+    await user.click(screen.getByRole('button', { name: 'Edit Pig Out' }));
+    expect(screen.getAllByRole('form').map((form) => form.getAttribute('aria-label'))).toEqual([
+      'Edit Pig Out',
+    ]);
+    await user.click(screen.getByRole('button', { name: 'Edit Pig Out' }));
+    expect(screen.queryByRole('form')).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Edit Pig Out' }));
+  });
+
   it('deletes an unused cook-off after the confirmation', async () => {
     const bundle = await cookStore();
     const contest = await withContest(bundle);

@@ -31,6 +31,8 @@ import { ContestEditRow } from './contest-edit-row';
 import { useStartCookOff } from '../../lib/license-gate';
 import { operationMessage } from '../../lib/operation-message';
 import { useStoreLoad } from '../../lib/use-store-load';
+import { useDateFormat } from '../../lib/display-prefs';
+import { useRowInlineEdit } from '../../lib/use-inline-edit';
 import { TeamBadge } from '../../lib/teams/share-with-team-field';
 import { useTeams } from '../../lib/teams/teams-source';
 import { CONTESTS_TEXT } from './messages';
@@ -50,6 +52,8 @@ export type ContestsScreenProps = {
   /** The weather column's cell and the selected cook-off's weather panel (the weather feature's, given by app/). */
   weather?: ContestWeatherSlots;
 };
+
+const editFormId = (contestId: string) => `pc-contests-edit-${contestId}`;
 
 const systemZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
@@ -75,11 +79,13 @@ export function ContestsScreen({ now = Date.now, timeZone = systemZone(), weathe
   );
   const [actionError, setActionError] = useState<string | null>(null);
   const [adding, setAdding] = useState(false);
-  const [editing, setEditing] = useState<string | null>(null);
+  const inlineEdit = useRowInlineEdit();
+  const editing = inlineEdit.editingId;
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const [managing, setManaging] = useState<string | null>(null);
   const [deleting, setDeleting] = useState<Contest | null>(null);
   const [busy, setBusy] = useState(false);
+  const format = useDateFormat();
   // Start needs this device's licence (checked offline); without one it goes to /promo and comes back.
   // Without notification permission it first confirms that in-app alerts will be used.
   const { start: startCookOff, confirmation: startConfirmation } = useStartCookOff({ now });
@@ -115,7 +121,7 @@ export function ContestsScreen({ now = Date.now, timeZone = systemZone(), weathe
       id: 'date',
       header: 'Date',
       hideBelow: 'sm',
-      cell: (c) => <time dateTime={c.contest_date}>{c.contest_date}</time>,
+      cell: (c) => <time dateTime={c.contest_date}>{format.date(c.contest_date) ?? c.contest_date}</time>,
       className: 'pc-contests-col-date',
     },
     {
@@ -141,7 +147,7 @@ export function ContestsScreen({ now = Date.now, timeZone = systemZone(), weathe
           <TeamBadge teamId={c.team_id} teams={teams} />
           {/* On a phone the Date column is hidden: the date goes under the name. */}
           <time className="pc-contests-name__date" dateTime={c.contest_date}>
-            {c.contest_date}
+            {format.date(c.contest_date) ?? c.contest_date}
           </time>
         </span>
       ),
@@ -178,7 +184,14 @@ export function ContestsScreen({ now = Date.now, timeZone = systemZone(), weathe
             >
               Templates
             </Button>
-            <IconButton label={`Edit ${c.name}`} icon={<EditIcon />} onClick={() => setEditing(c.id)} />
+            <IconButton
+              ref={inlineEdit.editButtonRef(c.id)}
+              label={`Edit ${c.name}`}
+              icon={<EditIcon />}
+              aria-expanded={editing === c.id}
+              aria-controls={editing === c.id ? editFormId(c.id) : undefined}
+              onClick={() => (editing === c.id ? inlineEdit.stop() : inlineEdit.start(c.id))}
+            />
             <IconButton label={`Delete ${c.name}`} icon={<TrashIcon />} onClick={() => askDelete(c)} />
           </span>
         );
@@ -186,23 +199,20 @@ export function ContestsScreen({ now = Date.now, timeZone = systemZone(), weathe
     },
   ];
 
-  // A row being edited shows its form in the Name cell (always visible, also on phones).
-  const editColumns: TableColumn<Contest>[] = columns.map((column) => ({
-    ...column,
-    cell: (c: Contest, i: number) =>
-      editing !== c.id ? (
-        column.cell(c, i)
-      ) : column.id === 'name' ? (
-        <ContestEditRow
-          contest={c}
-          bodies={bodies}
-          today={today}
-          onDone={() => setEditing(null)}
-          onError={setActionError}
-          teams={teams}
-        />
-      ) : null,
-  }));
+  // A row being edited keeps its cells (every column stays in view) and shows its form in a full-width
+  // row under it: a stacked form on a phone, a grid of fields on a wide screen.
+  const editForm = (c: Contest) =>
+    editing === c.id ? (
+      <ContestEditRow
+        id={editFormId(c.id)}
+        contest={c}
+        bodies={bodies}
+        today={today}
+        onDone={inlineEdit.stop}
+        onError={setActionError}
+        teams={teams}
+      />
+    ) : null;
 
   return (
     <section className="pc-screen pc-contests" aria-labelledby="pc-contests-title">
@@ -255,9 +265,10 @@ export function ContestsScreen({ now = Date.now, timeZone = systemZone(), weathe
         <Table<Contest>
           caption="Upcoming cook-offs"
           hideCaption
-          columns={editColumns}
+          columns={columns}
           rows={contests}
           getRowKey={(c) => c.id}
+          rowDetails={editForm}
           className="pc-contests-table"
           rowClassName={(c) =>
             editing === c.id

@@ -1,5 +1,6 @@
 import { lazy, Suspense, type ComponentType } from 'react';
 import { Button, Spinner } from '@pitclock/design-system';
+import { useDateFormat } from '../../lib/display-prefs';
 import type { Contest } from '../../store';
 import { CONTESTS_TEXT } from './messages';
 
@@ -29,6 +30,7 @@ export type SelectedContestCardProps = {
 /** The selected cook-off: name, location, weather, the day's timeline, Clear. */
 export function SelectedContestCard({ contest, timeZone, now, onClear, weather }: SelectedContestCardProps) {
   const location = contest.location?.trim() ?? '';
+  const format = useDateFormat();
   return (
     <article className="pc-contests-card" aria-labelledby="pc-contests-card-title">
       <header className="pc-contests-card__header">
@@ -37,7 +39,9 @@ export function SelectedContestCard({ contest, timeZone, now, onClear, weather }
             {contest.name}
           </h2>
           <p className="pc-contests-card__meta">
-            <time dateTime={contest.contest_date}>{contest.contest_date}</time>
+            <time dateTime={contest.contest_date}>
+              {format.date(contest.contest_date) ?? contest.contest_date}
+            </time>
             {location ? ` · ${location}` : ''}
           </p>
         </div>
