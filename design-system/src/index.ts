@@ -75,5 +75,8 @@ export { Timeline } from './components/timeline/timeline';
 export type { TimelineProps } from './components/timeline/timeline';
 export type { TimelineLane, TimelineMark, TimelineWindow } from './components/timeline/timeline-layout';
 
+// Focus helpers (a focus trap outside the modal components, e.g. the shell's slide-in menu)
+export { getTabbable } from './lib/focusable';
+
 // Icons (inline SVG, decorative unless given a title)
 export * from './icons/icons';

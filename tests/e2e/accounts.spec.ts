@@ -177,7 +177,9 @@ test('login with /api unreachable shows the network text; an answer without a to
   await email(page).fill('pit@boss.test');
   await password(page).fill(cookPassword);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByRole('alert')).toHaveText('Network error — is /api reachable on this host?');
+  await expect(page.getByRole('alert')).toHaveText(
+    'No connection to PitClock. Check your signal and try again.',
+  );
 
   await page.unroute('**/api/login');
   await page.route('**/api/login', (route) =>

@@ -99,8 +99,8 @@ describe('ApiError', () => {
     expect(isApiError(foreign)).toBe(true);
   });
 
-  it('the login screen text for a network error is the SPEC.md section 8 text', () => {
-    expect(NETWORK_ERROR_TEXT).toBe('Network error — is /api reachable on this host?');
+  it('the login screen text for a network error is a sentence a cook understands (issue 21)', () => {
+    expect(NETWORK_ERROR_TEXT).toBe('No connection to PitClock. Check your signal and try again.');
   });
 });
 

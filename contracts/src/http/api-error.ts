@@ -5,8 +5,11 @@ export type ApiErrorKind = 'http' | 'network' | 'timeout' | 'invalid-response';
 /** Message of a network failure (fetch rejected): the text SPEC.md section 8 matches on. */
 export const NETWORK_ERROR_MESSAGE = 'Network Error';
 
-/** What the login screen shows for a network failure (SPEC.md section 8). */
-export const NETWORK_ERROR_TEXT = 'Network error — is /api reachable on this host?';
+/**
+ * What the login screen shows for a network failure: a sentence a cook understands (issue 21; SPEC.md
+ * section 8 had a developer's text, 'Network error — is /api reachable on this host?').
+ */
+export const NETWORK_ERROR_TEXT = 'No connection to PitClock. Check your signal and try again.';
 
 export interface ApiErrorInit {
   message: string;

@@ -18,6 +18,11 @@ export type Screen = {
    * public mount in the shell's app-routes.tsx.
    */
   readonly signIn: true;
+  /**
+   * Also readable without an account (issue 21: Terms and Privacy, from the welcome page and the sign-up
+   * form): the shell renders it for a visitor in the public layout; signed in it is like any other.
+   */
+  readonly openToVisitors?: true;
   /** Its link in the navigation, if it has one (in the order of the list). */
   readonly nav?: { readonly label: string; readonly group: NavGroup };
 };
@@ -32,8 +37,8 @@ export const COOK_SCREENS = [
   { path: '/categories', title: 'Categories', signIn: true, nav: { label: 'Categories', group: 'main' } },
   { path: '/team', title: 'Team', signIn: true, nav: { label: 'Team', group: 'main' } },
   { path: '/settings', title: 'Settings', signIn: true, nav: { label: 'Settings', group: 'main' } },
-  { path: '/privacy', title: 'Privacy Policy', signIn: true },
-  { path: '/terms', title: 'Terms of Service', signIn: true },
+  { path: '/privacy', title: 'Privacy Policy', signIn: true, openToVisitors: true },
+  { path: '/terms', title: 'Terms of Service', signIn: true, openToVisitors: true },
   { path: '/about', title: 'About', signIn: true, nav: { label: 'About', group: 'main' } },
   { path: '/promo', title: 'Promo Code', signIn: true },
 ] as const satisfies readonly Screen[];
@@ -58,6 +63,11 @@ export const ADMIN_SCREENS = [
 ] as const satisfies readonly Screen[];
 
 export type CookScreenPath = (typeof COOK_SCREENS)[number]['path'];
+
+/** The cook screens a visitor may read before signing up. */
+export const VISITOR_SCREEN_PATHS: readonly string[] = COOK_SCREENS.filter(
+  (screen: Screen) => screen.openToVisitors === true,
+).map((screen) => screen.path);
 export type AdminScreenPath = (typeof ADMIN_SCREENS)[number]['path'];
 
 export type NavLink = { readonly to: string; readonly label: string };

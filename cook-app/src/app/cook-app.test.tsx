@@ -2,7 +2,7 @@
 // to IndexedDB, one database per account, as in the browser.
 import 'fake-indexeddb/auto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { act, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen } from '@testing-library/react';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { session } from '@pitclock/contracts';
 import { makeJwt } from '@pitclock/contracts/testing';
@@ -79,10 +79,13 @@ describe('CookApp (exposed to the shell)', () => {
     expect(globalThis.__PITCLOCK_REACTS__?.size).toBe(1);
   });
 
-  it('renders nothing while no account is signed in', () => {
+  it('without an account renders only the screens open to visitors (Terms, Privacy), no store', async () => {
     session.clear();
-    const { container } = renderAt('/contests');
-    expect(container.innerHTML).toBe('');
+    renderAt('/contests');
+    expect(screen.getByText('shell not-found page')).toBeTruthy();
+    cleanup();
+    renderAt('/terms');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Terms of Service' })).toBeTruthy();
   });
 
   it("opens the signed-in account's own store: another account signing in (no reload) sees none of its data, and it finds its data again", async () => {

@@ -13,6 +13,7 @@ import { isLegacyBackupKey } from '../features/backup/cloud-config';
 import { OUTBOX_STORAGE_KEY } from '../features/push/outbox';
 import { PushSync } from '../features/push/push-sync';
 import { SyncStarter } from '../features/sync';
+import { PublicLegalRoutes } from '../features/legal/public-legal-routes';
 import { CookRoutes } from './cook-routes';
 import { ServiceWorkerMessages } from './service-worker-messages';
 
@@ -61,12 +62,12 @@ function StoredTheme() {
 /**
  * The signed-in cook screens, exposed to the shell as 'cook_app/CookApp'. Renders inside the shell's
  * router; builds and owns the signed-in account's persisted store (the shell never reaches into it).
- * Keyed by the account, so that no component keeps the store of an account that left. Renders nothing
- * without an account (the shell's login gate closes these routes then).
+ * Keyed by the account, so that no component keeps the store of an account that left. Without an account
+ * it renders only the screens open to visitors (Terms and Privacy); the shell's login gate closes the rest.
  */
 export function CookApp({ notFound }: CookAppProps) {
   const accountId = useAccountId();
-  if (accountId === null) return null;
+  if (accountId === null) return <PublicLegalRoutes notFound={notFound} />;
   return <AccountCookApp key={accountId} accountId={accountId} notFound={notFound} />;
 }
 

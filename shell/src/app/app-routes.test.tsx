@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { BrowserRouter, useLocation } from 'react-router-dom';
 import { session } from '@pitclock/contracts';
 import { fakeToken, inOneHour, anHourAgo } from '../test/tokens';
@@ -84,6 +85,56 @@ describe('route guards', () => {
     renderAt('/login');
     expect(await screen.findByRole('heading', { name: 'Sign in' })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Create one' }).getAttribute('href')).toBe('/signup');
+  });
+});
+
+describe('Terms and Privacy before signing up', () => {
+  it.each(['/terms', '/privacy'])(
+    'a visitor who is not signed in reads %s: the cook-app renders it in the public frame, no redirect',
+    async (path) => {
+      renderAt(path);
+      expect(await screen.findByText(`cook-app at ${path}`)).toBeTruthy();
+      expect(window.location.pathname).toBe(path);
+      expect(screen.getByRole('main').textContent).toBe(`cook-app at ${path}`);
+      expect(screen.queryByRole('navigation', { name: 'Main' })).toBeNull();
+      expect(screen.getByRole('link', { name: 'Skip to content' })).toBeTruthy();
+    },
+  );
+
+  it('signed in, /terms stays in the signed-in layout with its navigation', async () => {
+    signIn();
+    renderAt('/terms');
+    expect(await screen.findByText('cook-app at /terms')).toBeTruthy();
+    expect(screen.getAllByRole('navigation', { name: 'Main' }).length).toBeGreaterThan(0);
+  });
+
+  it('the welcome page links to both, and they open without an account', async () => {
+    const user = userEvent.setup();
+    renderAt('/');
+    const legal = screen.getByRole('list', { name: 'Legal' });
+    expect(
+      within(legal)
+        .getAllByRole('link')
+        .map((link) => [link.textContent, link.getAttribute('href')]),
+    ).toEqual([
+      ['Terms of Service', '/terms'],
+      ['Privacy Policy', '/privacy'],
+    ]);
+    await user.click(within(legal).getByRole('link', { name: 'Privacy Policy' }));
+    expect(await screen.findByText('cook-app at /privacy')).toBeTruthy();
+  });
+
+  it('the sign-up form links to both in a new tab, so that what was typed stays', async () => {
+    renderAt('/signup');
+    await screen.findByRole('heading', { name: 'Create an account' });
+    for (const [name, href] of [
+      ['Terms of Service (opens in a new tab)', '/terms'],
+      ['Privacy Policy (opens in a new tab)', '/privacy'],
+    ] as const) {
+      const link = screen.getByRole('link', { name });
+      expect(link.getAttribute('href')).toBe(href);
+      expect(link.getAttribute('target')).toBe('_blank');
+    }
   });
 });
 

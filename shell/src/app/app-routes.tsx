@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ComponentType, type ReactNode } from 'react';
+import { Suspense, type ComponentType, type ReactNode } from 'react';
 import { Outlet, Route, Routes, useLocation } from 'react-router-dom';
 import { Spinner } from '@pitclock/design-system';
 import { AdminsOnlyPage } from '../features/admins-only/admins-only-page';
@@ -9,17 +9,19 @@ import { NotFoundPage } from '../features/not-found/not-found-page';
 import { UpdateControls } from '../features/updates/update-controls';
 import { WelcomePage } from '../features/welcome/welcome-page';
 import { useAdminStatus } from '../lib/admin-status';
-import { protectedArea } from './protected-paths';
+import { MAIN_CONTENT_ID } from '../lib/main-content';
+import { useSignedIn } from '../lib/session';
+import { retryableLazy } from '../lib/retryable-lazy';
+import { isOpenToVisitors, protectedArea } from './protected-paths';
 import { PublicOnly, RequireAuth } from './route-guards';
 import { RouteEffects } from './route-effects';
 
 type RemoteComponent = ComponentType<{ notFound?: ReactNode }>;
 
-// Loaded when opened: the forms library and zod's resolver stay out of a signed-in first visit.
-const LoginPage = lazy(() => import('../features/auth/login-page').then((m) => ({ default: m.LoginPage })));
-const SignupPage = lazy(() =>
-  import('../features/auth/signup-page').then((m) => ({ default: m.SignupPage })),
-);
+// Loaded when opened: the forms library and zod's resolver stay out of a signed-in first visit. Retryable:
+// a load that failed offline loads again on Try Again.
+const LoginPage = retryableLazy(() => import('../features/auth/login-page').then((m) => m.LoginPage));
+const SignupPage = retryableLazy(() => import('../features/auth/signup-page').then((m) => m.SignupPage));
 
 export type AppRoutesProps = {
   cookApp: RemoteComponent;
@@ -42,11 +44,25 @@ function AdminArea({ adminConsole: AdminConsole }: { adminConsole: RemoteCompone
  * that their paths match the whole URL.
  */
 function ProtectedRoute({ cookApp: CookApp, adminConsole: AdminConsole, headerActions }: AppRoutesProps) {
-  const area = protectedArea(useLocation().pathname);
+  const { pathname } = useLocation();
+  const signedIn = useSignedIn();
+  const area = protectedArea(pathname);
+  if (area === 'cook' && !signedIn && isOpenToVisitors(pathname)) {
+    // Terms and Privacy before signing up: the cook-app renders them without an account.
+    return (
+      <PublicLayout headerActions={headerActions}>
+        <main id={MAIN_CONTENT_ID} className="public-screen">
+          <Suspense fallback={<Spinner label="Loading" />}>
+            <CookApp notFound={<NotFoundPage />} />
+          </Suspense>
+        </main>
+      </PublicLayout>
+    );
+  }
   if (area === null) {
     return (
       <PublicLayout headerActions={headerActions}>
-        <main>
+        <main id={MAIN_CONTENT_ID}>
           <NotFoundPage />
         </main>
       </PublicLayout>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { protectedArea } from './protected-paths';
+import { isOpenToVisitors, protectedArea } from './protected-paths';
 
 describe('protectedArea: which remote renders a signed-in path (the screens declared in contracts)', () => {
   it.each([
@@ -34,4 +34,14 @@ describe('protectedArea: which remote renders a signed-in path (the screens decl
       expect(protectedArea(path)).toBeNull();
     },
   );
+});
+
+describe('isOpenToVisitors: the screens readable before signing up', () => {
+  it.each(['/terms', '/privacy', '/terms/'])('%s needs no account', (path) => {
+    expect(isOpenToVisitors(path)).toBe(true);
+  });
+
+  it.each(['/contests', '/settings', '/admin/users', '/terms/other', '/'])('%s does', (path) => {
+    expect(isOpenToVisitors(path)).toBe(false);
+  });
 });

@@ -1,5 +1,5 @@
 import { matchPath } from 'react-router-dom';
-import { ADMIN_SCREENS, COOK_SCREENS } from '@pitclock/contracts/screens';
+import { ADMIN_SCREENS, COOK_SCREENS, VISITOR_SCREEN_PATHS } from '@pitclock/contracts/screens';
 
 /**
  * The routes behind the login gate (SPEC.md section 2), by the remote that renders them: the screens
@@ -18,4 +18,15 @@ export function protectedArea(pathname: string): ProtectedArea | null {
   if (matches(cookPaths)) return 'cook';
   if (matches(adminPaths)) return 'admin';
   return null;
+}
+
+/**
+ * Cook-app screens a visitor may read before signing up (issue 21): Terms and Privacy, linked from the
+ * welcome page and the sign-up form. Signed in, they stay in the signed-in layout.
+ */
+export const OPEN_COOK_PATHS: readonly string[] = VISITOR_SCREEN_PATHS;
+
+/** Whether `pathname` is a screen that needs no account. */
+export function isOpenToVisitors(pathname: string): boolean {
+  return OPEN_COOK_PATHS.some((pattern) => matchPath(pattern, pathname) !== null);
 }

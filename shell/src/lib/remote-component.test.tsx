@@ -36,7 +36,7 @@ describe('remoteComponent', () => {
     const recover = vi.fn(() => true);
     const Remote = remoteComponent<{ who: string }>(
       () => Promise.reject(new TypeError('Failed to fetch dynamically imported module')),
-      recover,
+      { recover },
     );
     renderRemote(Remote);
     await act(async () => {});
@@ -54,7 +54,7 @@ describe('remoteComponent', () => {
         if (attempts === 1) throw new TypeError('Failed to fetch dynamically imported module');
         return Loaded;
       },
-      () => false,
+      { recover: () => false },
     );
     const view = renderRemote(Remote);
     expect(await screen.findByText('error screen')).toBeTruthy();
@@ -65,5 +65,49 @@ describe('remoteComponent', () => {
     renderRemote(Remote);
     expect(await screen.findByText('hello cook')).toBeTruthy();
     expect(attempts).toBe(2);
+  });
+
+  it("a retry loads through `reload` (attempt 1, 2, ...), not the first load's import, which keeps its failure", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const firstLoad = vi.fn(() =>
+      Promise.reject(new TypeError('Failed to fetch dynamically imported module')),
+    );
+    const attempts: number[] = [];
+    const Remote = remoteComponent<{ who: string }>(firstLoad, {
+      recover: () => false,
+      reload: async (attempt) => {
+        attempts.push(attempt);
+        if (attempt === 1) throw new TypeError('still offline');
+        return Loaded;
+      },
+    });
+    let view = renderRemote(Remote);
+    expect(await screen.findByText('error screen')).toBeTruthy();
+
+    Remote.retry();
+    view.unmount();
+    view = renderRemote(Remote);
+    expect(await screen.findByText('error screen')).toBeTruthy();
+
+    Remote.retry();
+    view.unmount();
+    renderRemote(Remote);
+    expect(await screen.findByText('hello cook')).toBeTruthy();
+    expect(attempts).toEqual([1, 2]);
+    expect(firstLoad).toHaveBeenCalledTimes(1);
+  });
+
+  it('retry() after a successful load loads nothing again', async () => {
+    const load = vi.fn(async () => Loaded);
+    const reload = vi.fn(async () => Loaded);
+    const Remote = remoteComponent<{ who: string }>(load, { reload });
+    const view = renderRemote(Remote);
+    expect(await screen.findByText('hello cook')).toBeTruthy();
+    Remote.retry();
+    view.unmount();
+    renderRemote(Remote);
+    expect(await screen.findByText('hello cook')).toBeTruthy();
+    expect(load).toHaveBeenCalledTimes(1);
+    expect(reload).not.toHaveBeenCalled();
   });
 });

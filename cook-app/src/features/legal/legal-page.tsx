@@ -1,13 +1,18 @@
 import { Fragment, useId, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
+import { session } from '@pitclock/contracts';
 import { Button } from '@pitclock/design-system';
 import { getSupportEmail, mailtoHref } from '../../lib/app-config';
 import { EMAIL_PLACEHOLDER, LEGAL_TEXT, type LegalBlock, type LegalSection } from './messages';
 import '../../lib/screen.css';
 import './legal.css';
 
-/** Where Back goes when the page was opened directly (no earlier page of the app in the history). */
+/**
+ * Where Back goes when the page was opened directly (no earlier page of the app in the history):
+ * Settings, or the welcome page for a visitor reading before signing up.
+ */
 export const BACK_FALLBACK = '/settings';
+export const VISITOR_BACK_FALLBACK = '/';
 
 export type LegalPageClock = {
   /** Clock of the 'Last updated' date (default Date.now). */
@@ -79,7 +84,10 @@ export function BackButton() {
     <Button
       variant="ghost"
       icon={<BackArrow />}
-      onClick={() => void (hasHistory ? navigate(-1) : navigate(BACK_FALLBACK, { replace: true }))}
+      onClick={() => {
+        const fallback = session.getToken() === null ? VISITOR_BACK_FALLBACK : BACK_FALLBACK;
+        void (hasHistory ? navigate(-1) : navigate(fallback, { replace: true }));
+      }}
     >
       {LEGAL_TEXT.back}
     </Button>

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
+import { session } from '@pitclock/contracts';
 import { DEFAULT_SUPPORT_EMAIL, SUPPORT_EMAIL_GLOBAL } from '../../lib/app-config';
 import { PrivacyScreen } from './privacy-screen';
 import { JUNE_FIRST, renderLegal } from './test-support';
@@ -7,6 +8,7 @@ import { JUNE_FIRST, renderLegal } from './test-support';
 const scope = globalThis as Record<string, unknown>;
 afterEach(() => {
   delete scope[SUPPORT_EMAIL_GLOBAL];
+  session.clear();
 });
 
 const renderPrivacy = (history = ['/privacy']) =>
@@ -53,7 +55,8 @@ describe('Privacy Policy', () => {
     ).toBeTruthy();
   });
 
-  it('Back returns to the previous page, else to Settings', async () => {
+  it('Back returns to the previous page, else to Settings when signed in', async () => {
+    session.setTokens({ token: 'a-token' });
     const first = renderPrivacy(['/settings', '/privacy']);
     await first.user.click(screen.getByRole('button', { name: 'Back' }));
     expect(screen.getByTestId('location').textContent).toBe('/settings');
@@ -62,5 +65,12 @@ describe('Privacy Policy', () => {
     const direct = renderPrivacy(['/privacy']);
     await direct.user.click(screen.getByRole('button', { name: 'Back' }));
     expect(screen.getByTestId('location').textContent).toBe('/settings');
+  });
+
+  it('opened directly by a visitor with no account, Back goes to the welcome page', async () => {
+    session.clear();
+    const direct = renderPrivacy(['/privacy']);
+    await direct.user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(screen.getByTestId('location').textContent).toBe('/');
   });
 });

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
+import { session } from '@pitclock/contracts';
 import { DEFAULT_SUPPORT_EMAIL, SUPPORT_EMAIL_GLOBAL } from '../../lib/app-config';
 import { TermsScreen } from './terms-screen';
 import { JUNE_FIRST, renderLegal } from './test-support';
@@ -7,6 +8,7 @@ import { JUNE_FIRST, renderLegal } from './test-support';
 const scope = globalThis as Record<string, unknown>;
 afterEach(() => {
   delete scope[SUPPORT_EMAIL_GLOBAL];
+  session.clear();
 });
 
 const renderTerms = (history = ['/terms']) =>
@@ -106,9 +108,16 @@ describe('Terms of Service', () => {
     expect(screen.getByTestId('location').textContent).toBe('/about');
   });
 
-  it('Back goes to Settings when the terms were opened directly', async () => {
+  it('Back goes to Settings when the terms were opened directly by a signed-in cook', async () => {
+    session.setTokens({ token: 'a-token' });
     const { user } = renderTerms(['/terms']);
     await user.click(screen.getByRole('button', { name: 'Back' }));
     expect(screen.getByTestId('location').textContent).toBe('/settings');
+  });
+
+  it('Back goes to the welcome page when a visitor with no account opened the terms directly', async () => {
+    const { user } = renderTerms(['/terms']);
+    await user.click(screen.getByRole('button', { name: 'Back' }));
+    expect(screen.getByTestId('location').textContent).toBe('/');
   });
 });

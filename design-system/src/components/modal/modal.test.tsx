@@ -1,9 +1,11 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
+import axe from 'axe-core';
 import { describe, expect, it, vi } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Button } from '../button/button';
 import { ConfirmDialog } from '../confirm-dialog/confirm-dialog';
+import { FormDialog } from '../form-dialog/form-dialog';
 import { SidePanel } from '../side-panel/side-panel';
 import { Modal } from './modal';
 
@@ -192,5 +194,56 @@ describe('ConfirmDialog', () => {
     expect(onConfirm).toHaveBeenCalledTimes(1);
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     expect(onCancel).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('dialogs on a page with its own landmarks', () => {
+  const landmarkRules = [
+    'landmark-no-duplicate-banner',
+    'landmark-no-duplicate-contentinfo',
+    'landmark-unique',
+  ];
+
+  /** A page as the shell draws it: a banner, the main content and a contentinfo, plus `overlay`. */
+  function Page({ overlay }: { overlay: ReactNode }) {
+    return (
+      <>
+        <header>PitClock</header>
+        <main>
+          <h1>Cook-off</h1>
+        </main>
+        <footer>Version 1</footer>
+        {overlay}
+      </>
+    );
+  }
+
+  it.each([
+    [
+      'Modal with a footer',
+      <Modal key="m" open title="Edit" onClose={() => {}} footer={<Button>Save</Button>} />,
+    ],
+    [
+      'SidePanel with a footer',
+      <SidePanel key="s" open title="Manage templates" onClose={() => {}} footer={<Button>Done</Button>} />,
+    ],
+    [
+      'ConfirmDialog',
+      <ConfirmDialog key="c" open title="Delete?" onConfirm={() => {}} onCancel={() => {}} destructive />,
+    ],
+    [
+      'FormDialog',
+      <FormDialog key="f" open title="Add" onClose={() => {}} onSubmit={() => {}} submitLabel="Create">
+        <label>
+          Name <input />
+        </label>
+      </FormDialog>,
+    ],
+  ])('an open %s adds no second banner or contentinfo (axe landmark rules)', async (_name, overlay) => {
+    render(<Page overlay={overlay} />);
+    expect(screen.getAllByRole('banner')).toHaveLength(1);
+    expect(screen.getAllByRole('contentinfo')).toHaveLength(1);
+    const result = await axe.run(document.body, { runOnly: landmarkRules });
+    expect(result.violations.map((violation) => violation.id)).toEqual([]);
   });
 });

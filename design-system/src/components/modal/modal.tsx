@@ -75,7 +75,8 @@ export function Modal({
           tabIndex={-1}
           className={cx('pc-modal', `pc-modal--${size}`, className)}
         >
-          <header className="pc-modal__header">
+          {/* Not <header>/<footer>: inside a dialog they would be a second banner and contentinfo. */}
+          <div className="pc-modal__header">
             <h2 id={titleId} className="pc-modal__title">
               {title}
             </h2>
@@ -84,7 +85,7 @@ export function Modal({
                 <CloseIcon />
               </button>
             )}
-          </header>
+          </div>
           <div className="pc-modal__body" data-pc-dialog-body="">
             {description ? (
               <p id={descriptionId} className="pc-modal__description">
@@ -93,7 +94,7 @@ export function Modal({
             ) : null}
             {children}
           </div>
-          {footer ? <footer className="pc-modal__footer">{footer}</footer> : null}
+          {footer ? <div className="pc-modal__footer">{footer}</div> : null}
         </div>
       </div>
     </DialogDepthContext.Provider>,

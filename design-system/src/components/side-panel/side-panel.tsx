@@ -64,18 +64,19 @@ export function SidePanel({
           tabIndex={-1}
           className={cx('pc-side-panel', `pc-side-panel--${side}`, `pc-side-panel--${size}`, className)}
         >
-          <header className="pc-modal__header">
+          {/* Not <header>/<footer>: inside a dialog they would be a second banner and contentinfo. */}
+          <div className="pc-modal__header">
             <h2 id={titleId} className="pc-modal__title">
               {title}
             </h2>
             <button type="button" className="pc-modal__close" aria-label={closeLabel} onClick={onClose}>
               <CloseIcon />
             </button>
-          </header>
+          </div>
           <div className="pc-modal__body" data-pc-dialog-body="">
             {children}
           </div>
-          {footer ? <footer className="pc-modal__footer">{footer}</footer> : null}
+          {footer ? <div className="pc-modal__footer">{footer}</div> : null}
         </div>
       </div>
     </DialogDepthContext.Provider>,

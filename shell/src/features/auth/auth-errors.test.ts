@@ -29,7 +29,7 @@ describe('loginErrorText (SPEC.md section 8)', () => {
       NETWORK_ERROR_TEXT,
     );
     expect(loginErrorText(new Error('Network Error'))).toBe(NETWORK_ERROR_TEXT);
-    expect(NETWORK_ERROR_TEXT).toBe('Network error — is /api reachable on this host?');
+    expect(NETWORK_ERROR_TEXT).toBe('No connection to PitClock. Check your signal and try again.');
   });
 
   it('a timeout shows the timeout text', () => {

@@ -20,7 +20,7 @@ const isTimeout = (err: unknown) => isApiError(err) && err.kind === 'timeout';
 
 /**
  * SPEC.md section 8, login: the server's error text or message, else the client's message, else
- * 'Login failed'; 'Network Error' shows 'Network error — is /api reachable on this host?'.
+ * 'Login failed'; 'Network Error' shows NETWORK_ERROR_TEXT ('No connection to PitClock. Check your signal and try again.', issue 21).
  */
 export function loginErrorText(err: unknown): string {
   if (isNetworkFailure(err)) return NETWORK_ERROR_TEXT;

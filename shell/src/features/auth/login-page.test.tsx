@@ -149,7 +149,7 @@ describe('login form', () => {
     expect(signInButton().getAttribute('aria-busy')).toBeNull();
   });
 
-  it("the API unreachable shows 'Network error — is /api reachable on this host?'", async () => {
+  it("the API unreachable shows 'No connection to PitClock. Check your signal and try again.'", async () => {
     renderRoutes(testClient(await closedPortUrl()).client, '/login', { '/login': <LoginPage /> });
     await signInWith(userEvent.setup());
     expect((await screen.findByRole('alert')).textContent).toBe(NETWORK_ERROR_TEXT);
@@ -174,12 +174,32 @@ describe('login form', () => {
     expect(email().value).toBe('pit@boss.test');
   });
 
-  it('arriving from signup with the e-mail filled in puts the cursor in Password; arriving without, nowhere', async () => {
+  it('arriving from signup with the e-mail filled in puts the cursor in Password; arriving without, in Email', async () => {
     await renderLogin(undefined, { state: { notice: m.registered, email: 'pit@boss.test' } });
     await waitFor(() => expect(document.activeElement).toBe(password()));
     cleanup();
     await renderLogin();
-    expect(document.activeElement).toBe(document.body);
+    await waitFor(() => expect(document.activeElement).toBe(email()));
+    expect(screen.queryByText(m.emailRequired)).toBeNull();
+  });
+
+  it('leaving the form from the field it focused, before typing, shows no error; moving to the next field does', async () => {
+    const { user } = await renderLogin();
+    await waitFor(() => expect(document.activeElement).toBe(email()));
+    // Towards a link under the form: nothing shows (it would push the link away from the tap).
+    screen.getByRole('link', { name: 'Create one' }).focus();
+    expect(screen.queryByText(m.emailRequired)).toBeNull();
+    // Once left, the field behaves as every other: leaving it empty for the password shows the error.
+    await user.click(email());
+    await user.click(password());
+    expect(await screen.findByText(m.emailRequired)).toBeTruthy();
+  });
+
+  it('the e-mail focused on arrival and left for the password, empty, shows its error (SPEC.md section 5)', async () => {
+    const { user } = await renderLogin();
+    await waitFor(() => expect(document.activeElement).toBe(email()));
+    await user.click(password());
+    expect(await screen.findByText(m.emailRequired)).toBeTruthy();
   });
 
   it('the error of a failed attempt goes when the next attempt starts', async () => {

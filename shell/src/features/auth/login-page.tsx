@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState, type FocusEvent, type FormEvent, type KeyboardEvent } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useLocation, useNavigate } from 'react-router-dom';
@@ -6,6 +6,7 @@ import { AUTH_MESSAGES, isTokenValid, readLoginToken, session } from '@pitclock/
 import { API_PATHS } from '@pitclock/contracts/api-paths';
 import { Banner, Button, PasswordField, TextField } from '@pitclock/design-system';
 import { useApi } from '../../lib/api-context';
+import { MAIN_CONTENT_ID } from '../../lib/main-content';
 import { loginErrorText } from './auth-errors';
 import { LoginForm, type LoginFormInput, type LoginFormOutput } from './auth-forms';
 import { deviceInfo } from './device-info';
@@ -43,13 +44,26 @@ export function LoginPage({ timeoutMs = LOGIN_TIMEOUT_MS }: LoginPageProps) {
   const { errors, isValid } = formState;
   // Arriving from signup with the e-mail filled in: the password is what is left to type.
   const arrivedWithEmail = Boolean(routeState?.email);
+  // The first field to fill has the focus on arrival: the e-mail, or the password after sign-up.
+  const autoFocused = useRef<keyof LoginFormInput | null>(null);
   useEffect(() => {
-    if (arrivedWithEmail) setFocus('password');
+    autoFocused.current = arrivedWithEmail ? 'password' : 'email';
+    setFocus(autoFocused.current);
   }, [arrivedWithEmail, setFocus]);
-  const field = (name: keyof LoginFormInput) => ({
-    ...leaveField(register(name)),
-    error: errors[name]?.message,
-  });
+  const field = (name: keyof LoginFormInput) => {
+    const props = leaveField(register(name));
+    const onBlur = (event: FocusEvent<HTMLInputElement>) => {
+      const wasAutoFocused = autoFocused.current === name;
+      autoFocused.current = null;
+      // Leaving the form before typing anything in the field it gave the focus to (a tap on 'Create
+      // one', say) is not leaving a field to fill: no 'required' error that would move the link away.
+      const next = event.relatedTarget;
+      const toForm = next instanceof Node && Boolean(event.currentTarget.form?.contains(next));
+      if (wasAutoFocused && event.currentTarget.value === '' && !toForm) return;
+      props.onBlur(event);
+    };
+    return { ...props, onBlur, error: errors[name]?.message };
+  };
 
   const signIn = async ({ email, password }: LoginFormOutput) => {
     setPending(true);
@@ -87,7 +101,7 @@ export function LoginPage({ timeoutMs = LOGIN_TIMEOUT_MS }: LoginPageProps) {
   };
 
   return (
-    <main className="auth-page">
+    <main id={MAIN_CONTENT_ID} className="auth-page">
       <div className="auth-card">
         <h1 className="auth-card__title">Sign in</h1>
         {notice ? <Banner tone="green">{notice}</Banner> : null}

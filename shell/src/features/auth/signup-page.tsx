@@ -6,6 +6,8 @@ import { AUTH_MESSAGES, type RegisterRequest } from '@pitclock/contracts';
 import { API_PATHS } from '@pitclock/contracts/api-paths';
 import { Banner, Button, PasswordField, TextField } from '@pitclock/design-system';
 import { useApi } from '../../lib/api-context';
+import { MAIN_CONTENT_ID } from '../../lib/main-content';
+import { LegalLink } from '../../lib/legal-links';
 import { signupErrorText } from './auth-errors';
 import { SignupForm, type SignupFormInput, type SignupFormOutput } from './auth-forms';
 import { deviceInfo } from './device-info';
@@ -64,7 +66,7 @@ export function SignupPage() {
   };
 
   return (
-    <main className="auth-page">
+    <main id={MAIN_CONTENT_ID} className="auth-page">
       <div className="auth-card">
         <h1 className="auth-card__title">Create an account</h1>
         {error ? <Banner tone="red">{error}</Banner> : null}
@@ -116,6 +118,10 @@ export function SignupPage() {
             Create account
           </Button>
         </form>
+        <p className="auth-card__legal">
+          Before you create an account, read our <LegalLink to="/terms" label="Terms of Service" newTab /> and{' '}
+          <LegalLink to="/privacy" label="Privacy Policy" newTab />.
+        </p>
         <p className="auth-card__switch">
           Already have an account? <Link to="/login">Sign in</Link>
         </p>

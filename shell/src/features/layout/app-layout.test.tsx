@@ -113,6 +113,49 @@ describe('navigation', () => {
     expect(document.getElementById('app-mobile-menu')).toBeNull();
   });
 
+  it('the open mobile menu keeps the focus: Tab and Shift+Tab cycle inside it, Escape returns to the menu button', async () => {
+    const user = userEvent.setup();
+    await renderLayout({ is_admin: true });
+    const button = screen.getByRole('button', { name: 'Open menu' });
+    await user.click(button);
+    const menu = document.getElementById('app-mobile-menu')!;
+    const inMenu = [...menu.querySelectorAll<HTMLElement>('a, button')];
+    const [first, last] = [inMenu[0]!, inMenu[inMenu.length - 1]!];
+    expect(first.getAttribute('aria-label')).toBe('Close menu');
+    expect(last.textContent).toBe('Log out');
+    await waitFor(() => expect(menu.contains(document.activeElement)).toBe(true));
+
+    // Forward through every control of the menu and around to its first one, never leaving it.
+    for (let i = 0; i < inMenu.length * 2; i += 1) {
+      await user.tab();
+      expect(menu.contains(document.activeElement)).toBe(true);
+    }
+    last.focus();
+    await user.tab();
+    expect(document.activeElement).toBe(first);
+    await user.tab({ shift: true });
+    expect(document.activeElement).toBe(last);
+
+    // Focus put elsewhere (a click on the page behind) comes back into the menu.
+    screen.getByRole('link', { name: 'Skip to content' }).focus();
+    expect(menu.contains(document.activeElement)).toBe(true);
+
+    await user.keyboard('{Escape}');
+    expect(document.getElementById('app-mobile-menu')).toBeNull();
+    expect(document.activeElement).toBe(button);
+  });
+
+  it("'Skip to content' is the first focusable element and moves the focus to the main content", async () => {
+    const user = userEvent.setup();
+    await renderLayout();
+    await user.tab();
+    const skip = screen.getByRole('link', { name: 'Skip to content' });
+    expect(document.activeElement).toBe(skip);
+    await user.keyboard('{Enter}');
+    expect(document.activeElement).toBe(screen.getByRole('main'));
+    expect(window.location.hash).toBe('');
+  });
+
   it('renders the licence banner slot under the header', async () => {
     await renderLayout();
     expect(screen.getByRole('note').textContent).toBe('licence slot');

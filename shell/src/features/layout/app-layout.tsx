@@ -1,10 +1,12 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { signOut } from '@pitclock/contracts';
-import { CloseIcon, IconButton, MenuIcon } from '@pitclock/design-system';
+import { CloseIcon, getTabbable, IconButton, MenuIcon } from '@pitclock/design-system';
 import { useIsAdmin } from '../../lib/admin-status';
 import { useApi } from '../../lib/api-context';
+import { MAIN_CONTENT_ID } from '../../lib/main-content';
 import { NavLinks } from './nav-links';
+import { SkipLink } from './skip-link';
 import './app-layout.css';
 
 export type AppLayoutProps = {
@@ -32,19 +34,54 @@ export function AppLayout({ headerActions, banner, children }: AppLayoutProps) {
     setMenuOpen(false);
   }
 
+  // Set by a close that returns the focus to the menu button (not by a navigation, which moves on).
+  const returnFocus = useRef(false);
+
   const closeMenu = () => {
+    returnFocus.current = true;
     setMenuOpen(false);
-    menuButton.current?.focus();
   };
 
+  // While the menu is open it holds the focus: Tab and Shift+Tab cycle through it, focus that lands
+  // elsewhere comes back, and Escape closes it and returns to the menu button.
   useEffect(() => {
-    if (!menuOpen) return;
-    menuPanel.current?.querySelector<HTMLElement>('a')?.focus();
+    const panel = menuPanel.current;
+    const button = menuButton.current;
+    if (!menuOpen || !panel) return;
+    panel.querySelector<HTMLElement>('a')?.focus();
     const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') closeMenu();
+      if (event.key === 'Escape') {
+        closeMenu();
+        return;
+      }
+      if (event.key !== 'Tab') return;
+      const tabbable = getTabbable(panel);
+      const first = tabbable[0];
+      const last = tabbable[tabbable.length - 1];
+      if (!first || !last) return;
+      const inside = document.activeElement instanceof Node && panel.contains(document.activeElement);
+      if (event.shiftKey && (!inside || document.activeElement === first)) {
+        event.preventDefault();
+        last.focus();
+      } else if (!event.shiftKey && (!inside || document.activeElement === last)) {
+        event.preventDefault();
+        first.focus();
+      }
+    };
+    const onFocusIn = (event: FocusEvent) => {
+      if (event.target instanceof Node && !panel.contains(event.target)) {
+        getTabbable(panel)[0]?.focus();
+      }
     };
     document.addEventListener('keydown', onKeyDown);
-    return () => document.removeEventListener('keydown', onKeyDown);
+    document.addEventListener('focusin', onFocusIn);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      document.removeEventListener('focusin', onFocusIn);
+      // Once the trap is gone: focus moved earlier would be pulled back into the closing menu.
+      if (returnFocus.current) button?.focus();
+      returnFocus.current = false;
+    };
   }, [menuOpen]);
 
   // The tokens are cleared at once (the guards then leave the signed-in routes); the revoke on the
@@ -56,6 +93,7 @@ export function AppLayout({ headerActions, banner, children }: AppLayoutProps) {
 
   return (
     <div className="app-layout">
+      <SkipLink />
       <header className="app-header">
         <IconButton
           ref={menuButton}
@@ -64,7 +102,7 @@ export function AppLayout({ headerActions, banner, children }: AppLayoutProps) {
           icon={menuOpen ? <CloseIcon /> : <MenuIcon />}
           aria-expanded={menuOpen}
           aria-controls="app-mobile-menu"
-          onClick={() => setMenuOpen((open) => !open)}
+          onClick={() => (menuOpen ? closeMenu() : setMenuOpen(true))}
         />
         <span className="app-header__brand">PitClock</span>
         <div className="app-header__actions">{headerActions}</div>
@@ -86,7 +124,9 @@ export function AppLayout({ headerActions, banner, children }: AppLayoutProps) {
         <nav className="app-nav app-sidebar" aria-label="Main">
           <NavLinks isAdmin={isAdmin} onLogout={logout} />
         </nav>
-        <main className="app-layout__content">{children}</main>
+        <main id={MAIN_CONTENT_ID} className="app-layout__content">
+          {children}
+        </main>
       </div>
     </div>
   );

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { SkipLink } from './skip-link';
 import './app-layout.css';
 
 export type PublicLayoutProps = {
@@ -11,6 +12,7 @@ export type PublicLayoutProps = {
 export function PublicLayout({ headerActions, children }: PublicLayoutProps) {
   return (
     <div className="app-layout">
+      <SkipLink />
       <header className="app-header app-header--public">
         <span className="app-header__brand">PitClock</span>
         <div className="app-header__actions">{headerActions}</div>

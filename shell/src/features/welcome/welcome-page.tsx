@@ -1,4 +1,6 @@
 import { Link } from 'react-router-dom';
+import { LEGAL_LINKS, LegalLink } from '../../lib/legal-links';
+import { MAIN_CONTENT_ID } from '../../lib/main-content';
 import { PitClockLogo } from './pitclock-logo';
 import './welcome-page.css';
 
@@ -23,7 +25,7 @@ const bullets = [
 /** The public welcome page at '/' (SPEC.md section 2). */
 export function WelcomePage() {
   return (
-    <main className="welcome">
+    <main id={MAIN_CONTENT_ID} className="welcome">
       <header className="welcome__hero">
         <PitClockLogo className="welcome__logo" />
         <h1 className="welcome__title">PitClock</h1>
@@ -56,6 +58,14 @@ export function WelcomePage() {
           <span className="pc-button__label">Sign In</span>
         </Link>
       </div>
+
+      <ul className="welcome__legal" aria-label="Legal">
+        {LEGAL_LINKS.map((link) => (
+          <li key={link.to}>
+            <LegalLink {...link} className="welcome__legal-link" />
+          </li>
+        ))}
+      </ul>
     </main>
   );
 }

@@ -1,0 +1,22 @@
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Route, Routes } from 'react-router-dom';
+import { Spinner } from '@pitclock/design-system';
+
+const PrivacyScreen = lazy(() => import('./privacy-screen').then((m) => ({ default: m.PrivacyScreen })));
+const TermsScreen = lazy(() => import('./terms-screen').then((m) => ({ default: m.TermsScreen })));
+
+/**
+ * Terms and Privacy (contracts' VISITOR_SCREEN_PATHS) for a visitor who has no account yet (from the welcome page and the sign-up form):
+ * the cook-app renders these, and nothing else, while signed out; they need no store.
+ */
+export function PublicLegalRoutes({ notFound = null }: { notFound?: ReactNode }) {
+  return (
+    <Suspense fallback={<Spinner label="Loading" />}>
+      <Routes>
+        <Route path="/privacy" element={<PrivacyScreen />} />
+        <Route path="/terms" element={<TermsScreen />} />
+        <Route path="*" element={notFound} />
+      </Routes>
+    </Suspense>
+  );
+}
