@@ -80,3 +80,9 @@ export { getTabbable } from './lib/focusable';
 
 // Icons (inline SVG, decorative unless given a title)
 export * from './icons/icons';
+
+// Lazy screens that Try Again can load again after a failed chunk (React.lazy keeps a failure for good).
+// One registry for the page: the shell and its remotes share this package, so the shell's Try Again
+// reaches the remotes' screens too.
+export { retryableLazy, retryFailedLoads } from './lib/retryable-lazy';
+export type { RetryableComponent, RetryableLazyOptions } from './lib/retryable-lazy';

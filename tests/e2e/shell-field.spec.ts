@@ -73,6 +73,33 @@ test.describe('the error screen after a chunk failed to load', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
   });
 
+  test.describe('a cook screen not yet downloaded', () => {
+    // No service worker: it would serve the screen's chunk from its precache.
+    test.use({ serviceWorkers: 'block' });
+
+    test('fails to load while the network drops it, and Try Again opens it once the network is back', async ({
+      page,
+      request,
+    }) => {
+      await signIn(page, request);
+      const loaded = new Set<string>();
+      page.on('requestfinished', (finished) => loaded.add(finished.url()));
+      await page.goto('/contests');
+      await expect(page.getByRole('heading', { level: 1, name: 'Cook-off' })).toBeVisible();
+      // The network drops every cook-app chunk this page has not downloaded yet (Categories' among them).
+      const dropNew = (route: import('@playwright/test').Route) =>
+        loaded.has(route.request().url()) ? route.continue() : route.abort('internetdisconnected');
+      await page.route('**/remotes/cook-app/assets/**', dropNew);
+      await openNavigation(page);
+      await page.getByRole('link', { name: 'Categories' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: errorScreenTitle })).toBeVisible();
+
+      await page.unroute('**/remotes/cook-app/assets/**', dropNew);
+      await page.getByRole('button', { name: 'Try Again' }).click();
+      await expect(page.getByRole('heading', { level: 1, name: 'Categories' })).toBeVisible();
+    });
+  });
+
   test('Reset App Data asks first, naming what it deletes; Cancel keeps everything, Reset clears it', async ({
     page,
     request,

@@ -1,7 +1,7 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { COOK_SCREENS, type CookScreenPath } from '@pitclock/contracts/screens';
-import { Spinner } from '@pitclock/design-system';
+import { retryableLazy, Spinner } from '@pitclock/design-system';
 import { RequireDeviceLicense } from '../lib/license-gate';
 import { PlaceholderScreen } from '../lib/placeholder-screen';
 import { ContestsScreen } from '../features/contests';
@@ -9,27 +9,26 @@ import { OnboardingWelcome } from '../features/onboarding';
 import { contestWeather } from './contest-weather';
 
 // Cook-offs is the first screen after sign-in; the others load when first opened (precached for
-// offline use all the same), so the first visit does not download, say, drag and drop.
-const TemplatesScreen = lazy(() =>
-  import('../features/templates').then((m) => ({ default: m.TemplatesScreen })),
+// offline use all the same), so the first visit does not download, say, drag and drop. A load that
+// failed (offline before the service worker had them) loads again at the shell's Try Again.
+const TemplatesScreen = retryableLazy(() => import('../features/templates').then((m) => m.TemplatesScreen));
+const TemplateStepsScreen = retryableLazy(() =>
+  import('../features/template-steps').then((m) => m.TemplateStepsScreen),
 );
-const TemplateStepsScreen = lazy(() =>
-  import('../features/template-steps').then((m) => ({ default: m.TemplateStepsScreen })),
+const CategoriesScreen = retryableLazy(() =>
+  import('../features/categories').then((m) => m.CategoriesScreen),
 );
-const CategoriesScreen = lazy(() =>
-  import('../features/categories').then((m) => ({ default: m.CategoriesScreen })),
-);
-const TeamScreen = lazy(() => import('../features/teams').then((m) => ({ default: m.TeamScreen })));
-const PromoScreen = lazy(() => import('../features/promo').then((m) => ({ default: m.PromoScreen })));
+const TeamScreen = retryableLazy(() => import('../features/teams').then((m) => m.TeamScreen));
+const PromoScreen = retryableLazy(() => import('../features/promo').then((m) => m.PromoScreen));
 // Opened from the run screen (an empty run, or turn-ins moved at the cooks' meeting); loads when first used.
-const ManageTemplatesPanel = lazy(() =>
-  import('../features/contests/manage-templates-panel').then((m) => ({ default: m.ManageTemplatesPanel })),
+const ManageTemplatesPanel = retryableLazy(() =>
+  import('../features/contests/manage-templates-panel').then((m) => m.ManageTemplatesPanel),
 );
-const RunScreen = lazy(() => import('../features/run').then((m) => ({ default: m.RunScreen })));
-const SettingsRoute = lazy(() => import('./settings-route').then((m) => ({ default: m.SettingsRoute })));
-const AboutRoute = lazy(() => import('./about-route').then((m) => ({ default: m.AboutRoute })));
-const PrivacyScreen = lazy(() => import('../features/legal').then((m) => ({ default: m.PrivacyScreen })));
-const TermsScreen = lazy(() => import('../features/legal').then((m) => ({ default: m.TermsScreen })));
+const RunScreen = retryableLazy(() => import('../features/run').then((m) => m.RunScreen));
+const SettingsRoute = retryableLazy(() => import('./settings-route').then((m) => m.SettingsRoute));
+const AboutRoute = retryableLazy(() => import('./about-route').then((m) => m.AboutRoute));
+const PrivacyScreen = retryableLazy(() => import('../features/legal').then((m) => m.PrivacyScreen));
+const TermsScreen = retryableLazy(() => import('../features/legal').then((m) => m.TermsScreen));
 
 /** Cook-offs, with the first-run welcome over it (shown once per device; see features/onboarding). */
 const contests = (

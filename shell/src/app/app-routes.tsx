@@ -11,7 +11,7 @@ import { WelcomePage } from '../features/welcome/welcome-page';
 import { useAdminStatus } from '../lib/admin-status';
 import { MAIN_CONTENT_ID } from '../lib/main-content';
 import { useSignedIn } from '../lib/session';
-import { retryableLazy } from '../lib/retryable-lazy';
+import { retryableLazy } from '@pitclock/design-system';
 import { isOpenToVisitors, protectedArea } from './protected-paths';
 import { PublicOnly, RequireAuth } from './route-guards';
 import { RouteEffects } from './route-effects';

@@ -1,6 +1,6 @@
 import { BrowserRouter } from 'react-router-dom';
 import { ErrorBoundary } from '../features/error-screen/error-boundary';
-import { retryFailedLoads } from '../lib/retryable-lazy';
+import { retryFailedLoads } from '@pitclock/design-system';
 import { AppRoutes } from './app-routes';
 import { AdminConsoleRemote, CookAppRemote } from './remotes';
 

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import { retryableLazy, type RetryableComponent } from './retryable-lazy';
+import { retryableLazy, type RetryableComponent } from '@pitclock/design-system';
 import { recoverFromStaleChunk } from './stale-chunk-recovery';
 
 export type RemoteComponent<P> = RetryableComponent<P>;

@@ -1,9 +1,9 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import { Route, Routes } from 'react-router-dom';
-import { Spinner } from '@pitclock/design-system';
+import { retryableLazy, Spinner } from '@pitclock/design-system';
 
-const PrivacyScreen = lazy(() => import('./privacy-screen').then((m) => ({ default: m.PrivacyScreen })));
-const TermsScreen = lazy(() => import('./terms-screen').then((m) => ({ default: m.TermsScreen })));
+const PrivacyScreen = retryableLazy(() => import('./privacy-screen').then((m) => m.PrivacyScreen));
+const TermsScreen = retryableLazy(() => import('./terms-screen').then((m) => m.TermsScreen));
 
 /**
  * Terms and Privacy (contracts' VISITOR_SCREEN_PATHS) for a visitor who has no account yet (from the welcome page and the sign-up form):

@@ -5,7 +5,7 @@ import { Suspense } from 'react';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { IDBFactory } from 'fake-indexeddb';
-import { retryableLazy, retryFailedLoads } from '../../lib/retryable-lazy';
+import { retryableLazy, retryFailedLoads } from '@pitclock/design-system';
 import { ErrorBoundary } from './error-boundary';
 import { OFFLINE_DB_NAME, type ResetDeps } from './reset-app-data';
 
