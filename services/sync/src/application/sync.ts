@@ -17,8 +17,8 @@ export type SyncDeps = {
 
 /**
  * Applies a device's mutations in one transaction: skips those already applied, stops at a gap, refuses
- * the whole push (403, nothing applied) when one names a scope the account may not write. Announces
- * the changed scopes once committed.
+ * the whole push (403, nothing applied) when one names a scope the account may not write, or a store
+ * that may not live in its scope. Announces the changed scopes once committed.
  */
 export const push = async (
   deps: SyncDeps,

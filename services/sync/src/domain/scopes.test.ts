@@ -31,4 +31,16 @@ describe('scopes', () => {
       ),
     ).toEqual([2, 4]);
   });
+
+  it("refuses the account's settings in a team scope, even the team of a member, and takes them in its own", () => {
+    const m = (mid: number, scope: string, store: string) =>
+      ({ mid, scope, store, id: 'x', hlc: 'h' }) as never;
+    expect(
+      forbiddenMids(
+        [m(1, 'u:7', 'settings'), m(2, `t:${TEAM}`, 'settings'), m(3, `t:${TEAM}`, 'runs')],
+        7,
+        new Set([TEAM]),
+      ),
+    ).toEqual([2]);
+  });
 });

@@ -4,6 +4,7 @@ import {
   type Mutation,
   type NumberedMutation,
   type Scope,
+  storeAllowedInScope,
 } from '@pitclock/contracts/sync';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
@@ -32,7 +33,8 @@ export const teamIdsNamed = (mutations: readonly Pick<Mutation, 'scope'>[]): str
 
 /**
  * The mutations the account may not make: a scope other than its own user scope or one of the teams it
- * is in. A team scope must be written as the team's scope is (lower-case id): another spelling is refused.
+ * is in, or a store that may not live in that scope (the account's settings, in a team's). A team scope
+ * must be written as the team's scope is (lower-case id): another spelling is refused.
  */
 export const forbiddenMids = (
   mutations: readonly NumberedMutation[],
@@ -40,5 +42,7 @@ export const forbiddenMids = (
   memberTeamIds: ReadonlySet<string>,
 ): number[] => {
   const allowed = new Set<string>([userScope(userId), ...[...memberTeamIds].map(teamScope)]);
-  return mutations.filter((m) => !allowed.has(m.scope)).map((m) => m.mid);
+  return mutations
+    .filter((m) => !allowed.has(m.scope) || !storeAllowedInScope(m.store, m.scope))
+    .map((m) => m.mid);
 };

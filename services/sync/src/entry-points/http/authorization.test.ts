@@ -102,6 +102,49 @@ describe('push is refused whole for a scope the account may not write', () => {
   });
 });
 
+describe("the account's settings live in its own scope only", () => {
+  const settings = (mid: number, scope: string): NumberedMutation => ({
+    mid,
+    scope: scope as Scope,
+    store: 'settings',
+    id: 'account',
+    hlc: stamp(),
+    set: { temperature_unit: 'celsius', wind_unit: null },
+  });
+
+  it('a member pushing settings into the team scope: 403 sync_scope_forbidden naming it, nothing stored', async () => {
+    const erin = await svc.user();
+    await svc.addMember(team, alice, erin);
+    const before = await stored();
+    const res = await request(svc.app())
+      .post('/api/sync/push')
+      .set(erin.headers)
+      .send({ clientId: 'erin-phone', mutations: [edit(1, team.scope), settings(2, team.scope)] });
+    expect(res.status, res.text).toBe(403);
+    expect(res.body).toEqual({
+      error: 'sync_scope_forbidden',
+      message: 'This account may not change these records',
+      details: { mids: [2] },
+    });
+    expect(await stored()).toEqual(before);
+  });
+
+  it("settings pushed into the own scope are taken and pulled back by the account's other device", async () => {
+    const dave = await svc.user();
+    await svc.push(dave, 'dave-phone', [settings(1, `u:${dave.id}`)]);
+    const answer = await svc.pull(dave, 'dave-tablet');
+    expect(answer.records).toEqual([
+      expect.objectContaining({
+        scope: `u:${dave.id}`,
+        store: 'settings',
+        id: 'account',
+        fields: { temperature_unit: 'celsius', wind_unit: null },
+        deleted: null,
+      }),
+    ]);
+  });
+});
+
 describe('client ids belong to one account', () => {
   it("pushing or pulling with another account's client id answers 403 sync_client_taken and changes nothing", async () => {
     await svc.push(alice, 'alice-laptop', [edit(1, `u:${alice.id}`)]);
