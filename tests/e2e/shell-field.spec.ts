@@ -2,7 +2,7 @@
 // confirmation, the skip link and the mobile menu's focus trap by keyboard, Terms and Privacy before
 // signing up, and axe-core with every rule (best practices included) on the shell's pages, an open
 // dialog and the admin console, in both themes at 390 and 1280.
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Page, type Route } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { openNavigation, signIn, waitForServiceWorkerControl } from './support';
@@ -87,7 +87,7 @@ test.describe('the error screen after a chunk failed to load', () => {
       await page.goto('/contests');
       await expect(page.getByRole('heading', { level: 1, name: 'Cook-off' })).toBeVisible();
       // The network drops every cook-app chunk this page has not downloaded yet (Categories' among them).
-      const dropNew = (route: import('@playwright/test').Route) =>
+      const dropNew = (route: Route) =>
         loaded.has(route.request().url()) ? route.continue() : route.abort('internetdisconnected');
       await page.route('**/remotes/cook-app/assets/**', dropNew);
       await openNavigation(page);
