@@ -114,7 +114,12 @@ export class AxeSweep {
    */
   private async showTheme(theme: Theme): Promise<void> {
     await this.page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' });
-    await this.page.evaluate((chosen) => document.documentElement.setAttribute('data-theme', chosen), theme);
+    await this.page.evaluate((chosen) => {
+      document.documentElement.setAttribute('data-theme', chosen);
+      // A new inherited custom property on the root restyles every element (nothing blurs or closes), so
+      // that none keeps a colour of the theme before (see above).
+      document.documentElement.style.setProperty('--pc-axe-sweep-restyle', String(Math.random()));
+    }, theme);
   }
 
   /** The emulated scheme really shows: the page's background token differs between the two themes. */
