@@ -4,6 +4,7 @@ import { AlertCenter } from './alert-center';
 import { completeStep, dismissStep, runStepSelectors } from '../../store';
 import { ALERT_STATES_KEY } from './alert-engine';
 import { ALERT_SOUND_KEY, TITLE_FLASH_KEY } from '../../lib/alert-preferences';
+import { DisplayLocaleProvider } from '../../lib/display-prefs';
 import { ALERT_LAST_SEEN_KEY, ALERT_MISSED_KEY } from './missed-while-away';
 import { at, recordingDelivery, renderWithStore, startedRun, type TestBundle } from './test-support';
 
@@ -18,8 +19,14 @@ function clockAt(startMs: number) {
   vi.useFakeTimers({ now: startMs });
 }
 
-function mount(bundle: TestBundle, props: Parameters<typeof AlertCenter>[0] = {}) {
-  return renderWithStore(bundle, <AlertCenter storage={localStorage} timeZone="UTC" {...props} />);
+/** The alert center in locale en-GB (24-hour 'due 17:00'), or the one given. */
+function mount(bundle: TestBundle, props: Parameters<typeof AlertCenter>[0] = {}, locale = 'en-GB') {
+  return renderWithStore(
+    bundle,
+    <DisplayLocaleProvider locale={locale}>
+      <AlertCenter storage={localStorage} timeZone="UTC" {...props} />
+    </DisplayLocaleProvider>,
+  );
 }
 
 function hideTab() {
@@ -160,6 +167,17 @@ describe('AlertCenter', () => {
     expect(within(alert).getByText('Due now · Brisket · due 17:00')).toBeTruthy();
     fireEvent.click(within(region()!).getByRole('button', { name: 'Close' }));
     expect(region()).toBeNull();
+  });
+
+  it("writes the due time in the reader's locale: 'due 5:00 PM' in en-US, natively and in the app", async () => {
+    const { bundle } = await startedRun([['Wrap', 60]]);
+    const notify = recordingDelivery(false);
+    clockAt(at('16:59:55'));
+    mount(bundle, { notify }, 'en-US');
+    await tick();
+    expect(notify.notices.map((n) => n.options.body)).toEqual(['Due now · Brisket · due 5:00 PM']);
+    const alert = within(region()!).getByRole('alert');
+    expect(within(alert).getByText('Due now · Brisket · due 5:00 PM')).toBeTruthy();
   });
 
   it('while the tab is hidden, an alert flashes the title with "⏰ <step>" for 9 toggles of 600 ms, then restores it', async () => {

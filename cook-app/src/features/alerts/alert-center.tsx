@@ -28,6 +28,7 @@ import {
   type StepAlert,
 } from './alert-engine';
 import { readAlertPreferences } from '../../lib/alert-preferences';
+import { deviceTimeZone, useLocale } from '../../lib/display-prefs';
 import { flashTitle, playAlertTone, vibrateAlert } from './attention';
 import { FallbackAlertCard, type FallbackAlertItem } from './fallback-alerts';
 import { useIsAlertingResponder, type WorkerMessages } from './is-alerting-responder';
@@ -44,7 +45,7 @@ export type AlertCenterProps = {
   storage?: Storage;
   /** How alerts are delivered natively (default: the browser's Notification and service worker). */
   notify?: NotificationDelivery;
-  /** Zone of the 'due HH:MM' text (default the device's). */
+  /** Zone of the alert's 'due <time>' text (default the device's; the locale is the reader's, useLocale). */
   timeZone?: string;
   /** Where the service worker's questions arrive (default navigator.serviceWorker). */
   workerMessages?: WorkerMessages;
@@ -66,7 +67,6 @@ function defaultStorage(): Storage | undefined {
   }
 }
 
-const deviceTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 const isHidden = () => typeof document !== 'undefined' && document.visibilityState === 'hidden';
 
 export function AlertCenter({
@@ -78,6 +78,7 @@ export function AlertCenter({
   children,
 }: AlertCenterProps) {
   const store = useStore<CookRootState>();
+  const locale = useLocale();
   const [fallbacks, setFallbacks] = useState<FallbackAlertItem[]>([]);
   // While the cook uses the card (list open, focus inside), its alerts do not expire.
   const [held, setHeld] = useState(false);
@@ -111,7 +112,7 @@ export function AlertCenter({
     const deliver = (alerts: StepAlert[]) => {
       const preferences = readAlertPreferences(storage ?? null);
       for (const alert of alerts) {
-        const notice = alertNotice(alert, timeZone);
+        const notice = alertNotice(alert, timeZone, locale);
         const fallback = () => showFallback(alert, notice.title, notice.options.body);
         delivery.deliver(notice).then((shown) => shown || fallback(), fallback);
       }
@@ -166,7 +167,7 @@ export function AlertCenter({
       clearInterval(timer);
       document.removeEventListener('visibilitychange', onVisibility);
     };
-  }, [store, now, storage, delivery, timeZone, recordMissed]);
+  }, [store, now, storage, delivery, timeZone, locale, recordMissed]);
 
   // Stop the title flash once the tab is visible again, and when unmounted.
   useEffect(() => {

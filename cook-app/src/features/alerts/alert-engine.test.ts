@@ -120,17 +120,31 @@ describe('alertNotice', () => {
     dueMs: at('17:00:00'),
   };
 
-  it('titles with the product name and a dash; body is stage · template · due HH:MM in the given zone', () => {
-    expect(alertNotice(alert, 'UTC').title).toBe('PitClock - Wrap');
-    expect(alertNotice(alert, 'UTC').options.body).toBe('Overdue · Brisket · due 17:00');
-    expect(alertNotice({ ...alert, stage: 'due-now' }, 'America/Chicago').options.body).toBe(
+  it('titles with the product name and a dash; body is stage · template · due <time> in the given zone', () => {
+    expect(alertNotice(alert, 'UTC', 'en-GB').title).toBe('PitClock - Wrap');
+    expect(alertNotice(alert, 'UTC', 'en-GB').options.body).toBe('Overdue · Brisket · due 17:00');
+    expect(alertNotice({ ...alert, stage: 'due-now' }, 'America/Chicago', 'en-GB').options.body).toBe(
       'Due now · Brisket · due 12:00',
     );
   });
 
+  it("writes the due time in the locale's clock: 12-hour in en-US, 24-hour in en-GB", () => {
+    expect(alertNotice(alert, 'UTC', 'en-US').options.body).toBe('Overdue · Brisket · due 5:00 PM');
+    expect(alertNotice({ ...alert, dueMs: at('13:55:00') }, 'UTC', 'en-US').options.body).toBe(
+      'Overdue · Brisket · due 1:55 PM',
+    );
+    expect(alertNotice({ ...alert, dueMs: at('13:55:00') }, 'UTC', 'en-GB').options.body).toBe(
+      'Overdue · Brisket · due 13:55',
+    );
+  });
+
   it('leaves the template part out of the body when the step has no template name', () => {
-    expect(alertNotice({ ...alert, templateName: null }, 'UTC').options.body).toBe('Overdue · due 17:00');
-    expect(alertNotice({ ...alert, templateName: '  ' }, 'UTC').options.body).toBe('Overdue · due 17:00');
+    expect(alertNotice({ ...alert, templateName: null }, 'UTC', 'en-GB').options.body).toBe(
+      'Overdue · due 17:00',
+    );
+    expect(alertNotice({ ...alert, templateName: '  ' }, 'UTC', 'en-GB').options.body).toBe(
+      'Overdue · due 17:00',
+    );
   });
 });
 

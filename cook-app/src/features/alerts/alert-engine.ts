@@ -1,7 +1,7 @@
 // The in-app alert engine's loop (SPEC.md sections 4 and 9): one pass over the steps of the active runs,
 // the remembered alert state per step and its persistence. Pure except read/writeAlertStates (storage).
 import {
-  hhmmInZone,
+  formatClock,
   isStepCompleted,
   isStepDismissed,
   nextAlertState,
@@ -110,19 +110,22 @@ export type AlertNotice = {
 
 const STAGE_TEXT: Record<AlertStage, string> = { 'due-now': 'Due now', overdue: 'Overdue' };
 
-/** '<Due now|Overdue> · <template name> · due HH:MM' (the template part left out when it has no name). */
-export function alertBody(alert: StepAlert, timeZone: string): string {
+/**
+ * '<Due now|Overdue> · <template name> · due <time>' with the time in the locale's clock ('due 1:55 PM'
+ * en-US, 'due 13:55' en-GB); the template part left out when it has no name.
+ */
+export function alertBody(alert: StepAlert, timeZone: string, locale: string): string {
   const template = alert.templateName?.trim();
-  return [STAGE_TEXT[alert.stage], template, `due ${hhmmInZone(alert.dueMs, timeZone)}`]
+  return [STAGE_TEXT[alert.stage], template, `due ${formatClock(alert.dueMs, timeZone, locale)}`]
     .filter(Boolean)
     .join(' · ');
 }
 
-export function alertNotice(alert: StepAlert, timeZone: string): AlertNotice {
+export function alertNotice(alert: StepAlert, timeZone: string, locale: string): AlertNotice {
   return {
     title: notificationTitle(alert.stepName),
     options: {
-      body: alertBody(alert, timeZone),
+      body: alertBody(alert, timeZone, locale),
       tag: NOTIFICATION_TAG,
       requireInteraction: true,
       actions: NOTIFICATION_ACTIONS.map((action) => ({ ...action })),

@@ -2,6 +2,7 @@
 // its name, template, due time and lateness, a 'View' link to its run, and one 'Got it' for the whole list.
 import { useId } from 'react';
 import { formatClockToday, formatSpan, MINUTE_MS } from '../../domain';
+import { useLocale } from '../../lib/display-prefs';
 import { alertUrl } from './alert-engine';
 import { ViewLink } from './fallback-alerts';
 import type { MissedView } from './missed-while-away';
@@ -12,13 +13,14 @@ export function lateText(overdueMinutes: number): string {
 }
 
 /**
- * '<template> · due HH:MM · overdue by 1 h 30 min': the due time carries its day when it is not on
- * today's date in the zone ('due Sun 23:00'); the template part is left out when it has no name.
+ * '<template> · due 13:55 · overdue by 1 h 30 min', the due time in the locale's clock ('due 1:55 PM'
+ * en-US): it carries its day when it is not on today's date in the zone ('due Sun 23:00'); the template
+ * part is left out when it has no name.
  */
-export function missedDetails(item: MissedView, timeZone: string): string {
+export function missedDetails(item: MissedView, timeZone: string, locale: string): string {
   return [
     item.templateName?.trim(),
-    `due ${formatClockToday(item.dueMs, item.describedAtMs, timeZone)}`,
+    `due ${formatClockToday(item.dueMs, item.describedAtMs, timeZone, locale)}`,
     lateText(item.overdueMinutes),
   ]
     .filter(Boolean)
@@ -35,6 +37,7 @@ export function MissedPanel({
   onAcknowledge: () => void;
 }) {
   const idPrefix = useId();
+  const locale = useLocale();
   if (items.length === 0) return null;
   return (
     <section className="pc-missed" aria-label="Missed while away">
@@ -48,7 +51,7 @@ export function MissedPanel({
                 <p className="pc-missed__name" id={nameId}>
                   {item.stepName}
                 </p>
-                <p className="pc-missed__details">{missedDetails(item, timeZone)}</p>
+                <p className="pc-missed__details">{missedDetails(item, timeZone, locale)}</p>
               </div>
               <ViewLink url={alertUrl(item)} describedBy={nameId}>
                 View

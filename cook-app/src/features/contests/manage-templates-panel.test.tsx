@@ -7,7 +7,19 @@ import {
   attachTemplate,
   selectContestAttachments,
 } from '../../store';
-import { cookStore, renderScreen, type TestBundle } from './test-support';
+import { DisplayLocaleProvider } from '../../lib/display-prefs';
+import { ContestsScreen } from './contests-screen';
+import { cookStore, NOW, renderWithStore, type TestBundle } from './test-support';
+
+/** The Cook-offs screen in locale en-GB (24-hour 'Turn-in 13:30'), or the one given. */
+const renderScreen = (bundle: TestBundle, locale = 'en-GB') =>
+  renderWithStore(
+    bundle,
+    <DisplayLocaleProvider locale={locale}>
+      <ContestsScreen now={() => NOW} timeZone="UTC" />
+    </DisplayLocaleProvider>,
+    { path: '/contests' },
+  );
 
 async function arrange(bundle: TestBundle) {
   const { dispatch } = bundle.store;
@@ -83,6 +95,25 @@ describe('Manage templates panel', () => {
     await user.click(within(panel).getByRole('button', { name: 'Remove Ribs' }));
     await waitFor(() => expect(within(panel).getByText('Attached to this cook-off (0)')).toBeTruthy());
     expect(attachments(bundle, contest.id)).toHaveLength(0);
+  });
+
+  it("writes the turn-ins in the locale's clock ('Ribs (12:30 PM)', 'Turn-in 12:30 PM' in en-US), the override field keeping 'HH:MM'", async () => {
+    const bundle = await cookStore();
+    const { contest, ribs } = await arrange(bundle);
+    await bundle.store
+      .dispatch(
+        attachTemplate({ contest_id: contest.id, template_id: ribs.id, override_turn_in_time: '13:45' }),
+      )
+      .unwrap();
+    const { user } = renderScreen(bundle, 'en-US');
+    await user.click(await screen.findByRole('button', { name: 'Manage templates of Smoke on the Water' }));
+    const panel = await screen.findByRole('dialog', { name: 'Manage templates' });
+    const item = within(panel).getByRole('listitem', { name: 'Ribs' });
+    expect(item.textContent).toContain('Turn-in 1:45 PM (override)');
+    expect((within(item).getByLabelText('Override turn-in of Ribs (HH:MM)') as HTMLInputElement).value).toBe(
+      '13:45',
+    );
+    expect(within(panel).getByRole('option', { name: 'Brisket (1:30 PM)' })).toBeTruthy();
   });
 
   it('shows the attach error text when the template no longer exists', async () => {

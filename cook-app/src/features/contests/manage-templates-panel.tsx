@@ -3,7 +3,7 @@ import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { Banner, Button, IconButton, Select, SidePanel, TimeInput, TrashIcon } from '@pitclock/design-system';
-import { turnInTimeSchema } from '../../domain';
+import { formatWallTime, turnInTimeSchema } from '../../domain';
 import {
   attachTemplate,
   detachTemplate,
@@ -14,6 +14,7 @@ import {
   useCookSelector,
   type Contest,
 } from '../../store';
+import { useLocale } from '../../lib/display-prefs';
 import { operationMessage } from '../../lib/operation-message';
 import { unlessSubmitting } from '../../lib/form-fields';
 
@@ -29,6 +30,7 @@ export type ManageTemplatesPanelProps = { contest: Contest; onClose: () => void 
 /** 'Manage templates' (SPEC.md section 2): attached templates with override and remove; Add templates. */
 export function ManageTemplatesPanel({ contest, onClose }: ManageTemplatesPanelProps) {
   const dispatch = useCookDispatch();
+  const locale = useLocale();
   const attachments = useCookSelector((s) => selectContestAttachments(s, contest.id));
   const templates = useCookSelector(templateSelectors.selectEntities);
   const active = useCookSelector(selectActiveTemplates);
@@ -82,7 +84,8 @@ export function ManageTemplatesPanel({ contest, onClose }: ManageTemplatesPanelP
             {attachments.map((a) => {
               const template = templates[a.template_id];
               const name = template?.name ?? 'Unknown template';
-              const turnIn = a.override_turn_in_time ?? template?.turn_in_time ?? '—';
+              const stored = a.override_turn_in_time ?? template?.turn_in_time;
+              const turnIn = stored ? formatWallTime(stored, locale) : '—';
               return (
                 <li key={a.id} className="pc-contests-panel__item" aria-label={name}>
                   <div className="pc-contests-panel__item-head">
@@ -127,7 +130,7 @@ export function ManageTemplatesPanel({ contest, onClose }: ManageTemplatesPanelP
                 placeholder={active.length === 0 ? 'No templates yet' : 'Choose a template'}
                 options={active.map((t) => ({
                   value: t.id,
-                  label: t.turn_in_time ? `${t.name} (${t.turn_in_time})` : t.name,
+                  label: t.turn_in_time ? `${t.name} (${formatWallTime(t.turn_in_time, locale)})` : t.name,
                 }))}
               />
             )}

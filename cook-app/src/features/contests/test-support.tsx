@@ -1,6 +1,7 @@
 // Test helpers of the Cook-offs screen, on the cook screens' shared ones.
 import { NOW, renderWithStore, type TestBundle } from '../../lib/test-support';
 import { createTestLicenseKey, type TestLicenseKey } from '../../lib/license-gate.test-support';
+import { DisplayLocaleProvider } from '../../lib/display-prefs';
 import { ContestsScreen, type ContestsScreenProps } from './contests-screen';
 
 export { cookStore, NOW, renderWithStore, type TestBundle } from '../../lib/test-support';
@@ -14,7 +15,12 @@ export function licenseKey(): Promise<TestLicenseKey> {
 }
 
 export function renderScreen(bundle: TestBundle, props: Partial<ContestsScreenProps> = {}) {
-  return renderWithStore(bundle, <ContestsScreen now={() => NOW} timeZone="UTC" {...props} />, {
-    path: '/contests',
-  });
+  // Times read as in en-GB ('14:00'), whatever the test machine's locale.
+  return renderWithStore(
+    bundle,
+    <DisplayLocaleProvider locale="en-GB">
+      <ContestsScreen now={() => NOW} timeZone="UTC" {...props} />
+    </DisplayLocaleProvider>,
+    { path: '/contests' },
+  );
 }

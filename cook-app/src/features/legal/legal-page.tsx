@@ -2,7 +2,9 @@ import { Fragment, useId, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { session } from '@pitclock/contracts';
 import { Button } from '@pitclock/design-system';
+import { displayLocale } from '../../domain';
 import { getSupportEmail, mailtoHref } from '../../lib/app-config';
+import { useLocale } from '../../lib/display-prefs';
 import { EMAIL_PLACEHOLDER, LEGAL_TEXT, type LegalBlock, type LegalSection } from './messages';
 import '../../lib/screen.css';
 import './legal.css';
@@ -21,9 +23,9 @@ export type LegalPageClock = {
   timeZone?: string;
 };
 
-/** 'June 1, 2026': the date of `epochMs` in `timeZone`. */
-export function formatLegalDate(epochMs: number, timeZone?: string): string {
-  return new Intl.DateTimeFormat('en-US', {
+/** 'June 1, 2026' (en-US; '1 June 2026' in en-GB): the date of `epochMs` in `timeZone`, in `locale`. */
+export function formatLegalDate(epochMs: number, timeZone?: string, locale = 'en-US'): string {
+  return new Intl.DateTimeFormat(displayLocale(locale), {
     dateStyle: 'long',
     ...(timeZone ? { timeZone } : {}),
   }).format(epochMs);
@@ -113,6 +115,7 @@ export function LegalPage({
 }: LegalPageProps) {
   const id = useId();
   const email = getSupportEmail();
+  const locale = useLocale();
   return (
     <article className="pc-screen pc-legal" aria-labelledby={`${id}-title`}>
       <div className="pc-legal__back">
@@ -122,7 +125,9 @@ export function LegalPage({
         <h1 id={`${id}-title`} className="pc-screen__title">
           {title}
         </h1>
-        <p className="pc-legal__updated">{LEGAL_TEXT.lastUpdated(formatLegalDate(now(), timeZone))}</p>
+        <p className="pc-legal__updated">
+          {LEGAL_TEXT.lastUpdated(formatLegalDate(now(), timeZone, locale))}
+        </p>
       </header>
       <p className="pc-legal__intro">{intro}</p>
       {sections.map((section, index) => (

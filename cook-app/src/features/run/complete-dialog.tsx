@@ -19,6 +19,7 @@ import {
   useCookDispatch,
   type RunStep,
 } from '../../store';
+import { useDateFormat } from '../../lib/display-prefs';
 import { operationField, operationMessage } from '../../lib/operation-message';
 import { timeInputBinding, unlessSubmitting } from '../../lib/form-fields';
 import { RUN_TEXT } from './messages';
@@ -66,6 +67,7 @@ export type CompleteDialogProps = {
 export function CompleteDialog({ step, now, timeZone, onClose, onCompleted }: CompleteDialogProps) {
   const dispatch = useCookDispatch();
   const id = useId();
+  const format = useDateFormat();
   const due = readDueAt(step);
   const schema = useMemo(
     () => completeFormSchema(step.scheduled_at, timeZone),
@@ -81,6 +83,7 @@ export function CompleteDialog({ step, now, timeZone, onClose, onCompleted }: Co
     formState,
   } = useForm<z.input<CompleteFormSchema>, unknown, CompleteValues>({
     resolver: zodResolver(schema),
+    // The time field's value: 24-hour 'HH:MM' whatever the locale.
     defaultValues: { time_mode: 'now', custom_at: hhmmInZone(now(), timeZone), note: '' },
     reValidateMode: 'onSubmit',
     shouldFocusError: false,
@@ -101,7 +104,7 @@ export function CompleteDialog({ step, now, timeZone, onClose, onCompleted }: Co
     {
       value: 'scheduled',
       label: RUN_TEXT.modeScheduled,
-      detail: due === null ? undefined : hhmmInZone(due, timeZone),
+      detail: due === null ? undefined : format.clock(due, timeZone),
     },
     { value: 'now', label: RUN_TEXT.modeNow },
     { value: 'custom', label: RUN_TEXT.modeCustom },

@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { Banner, Button, Modal, Spinner } from '@pitclock/design-system';
-import { hhmmInZone, noteSchema, parseInstant, ymdInZone } from '../../domain';
+import { noteSchema, parseInstant, ymdInZone } from '../../domain';
 import {
   addStepNote,
   FAILURE_MESSAGES,
@@ -13,6 +13,7 @@ import {
   useCookSelector,
   type RunStep,
 } from '../../store';
+import { useDateFormat, type DateFormat } from '../../lib/display-prefs';
 import { operationMessage } from '../../lib/operation-message';
 import { useStoreLoad } from '../../lib/use-store-load';
 import { unlessSubmitting } from '../../lib/form-fields';
@@ -28,13 +29,13 @@ export type NotesDialogProps = {
   onClose: () => void;
 };
 
-/** 'HH:MM', with the date in front when it is not today. */
-function noteTime(iso: string, nowMs: number, timeZone: string): string {
+/** The time in the reader's locale ('1:55 PM', '13:55'), with the date when it is not today ('26 Nov 2026, 13:55'). */
+function noteTime(iso: string, nowMs: number, timeZone: string, format: DateFormat): string {
   const at = parseInstant(iso);
   if (at === null) return '';
-  const day = ymdInZone(at, timeZone);
-  const time = hhmmInZone(at, timeZone);
-  return day === ymdInZone(nowMs, timeZone) ? time : `${day} ${time}`;
+  return ymdInZone(at, timeZone) === ymdInZone(nowMs, timeZone)
+    ? format.clock(at, timeZone)
+    : format.dateTime(at, timeZone);
 }
 
 /**
@@ -44,6 +45,7 @@ function noteTime(iso: string, nowMs: number, timeZone: string): string {
 export function NotesDialog({ step, now, timeZone, onClose }: NotesDialogProps) {
   const dispatch = useCookDispatch();
   const id = useId();
+  const format = useDateFormat();
   const { loading, loadError } = useStoreLoad(
     (d) => d(getStepNotes(step.id)).unwrap(),
     FAILURE_MESSAGES.loadSteps,
@@ -83,7 +85,7 @@ export function NotesDialog({ step, now, timeZone, onClose }: NotesDialogProps) 
             {notes.map((note) => (
               <li key={note.id} className="pc-run-notes__item">
                 <time className="pc-run-notes__time" dateTime={note.created_at}>
-                  {noteTime(note.created_at, nowMs, timeZone)}
+                  {noteTime(note.created_at, nowMs, timeZone, format)}
                 </time>
                 <p className="pc-run-notes__body">{note.body}</p>
               </li>

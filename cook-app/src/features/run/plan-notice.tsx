@@ -1,7 +1,6 @@
 import { useState } from 'react';
 import { Banner } from '@pitclock/design-system';
 import {
-  formatClockNear,
   formatSpan,
   groupPlanChanges,
   netPlanChanges,
@@ -10,6 +9,7 @@ import {
   type PlanChangeGroup,
 } from '../../domain';
 import { dismissPlanChanges, FAILURE_MESSAGES, useCookDispatch, type Run } from '../../store';
+import { useDateFormat, type DateFormat } from '../../lib/display-prefs';
 import { operationMessage } from '../../lib/operation-message';
 import { PLAN_TEXT } from './messages';
 
@@ -32,10 +32,10 @@ export function planChangeSummary(changes: readonly PlanChange[]): string {
 }
 
 /** One line of the list: the step, and what happened to it, with times that carry their day when far. */
-function changeLine(change: PlanChange, nowMs: number, timeZone: string): string {
+function changeLine(change: PlanChange, nowMs: number, timeZone: string, format: DateFormat): string {
   const at = (iso: string | null) => {
     const ms = parseInstant(iso);
-    return ms === null ? PLAN_TEXT.noTime : formatClockNear(ms, nowMs, timeZone);
+    return ms === null ? PLAN_TEXT.noTime : format.clockNear(ms, nowMs, timeZone);
   };
   const step = `${templateLabel(change.template_name)} · ${change.name}`;
   switch (change.kind) {
@@ -60,6 +60,7 @@ export type PlanNoticeProps = { run: Run; nowMs: number; timeZone: string };
  */
 export function PlanNotice({ run, nowMs, timeZone }: PlanNoticeProps) {
   const dispatch = useCookDispatch();
+  const format = useDateFormat();
   const [error, setError] = useState<string | null>(null);
   const changes = netPlanChanges(run.plan_changes ?? []);
   if (changes.length === 0) return null;
@@ -86,7 +87,7 @@ export function PlanNotice({ run, nowMs, timeZone }: PlanNoticeProps) {
         <summary>{PLAN_TEXT.showList(changes.length)}</summary>
         <ul className="pc-run-plan__list">
           {changes.map((change, index) => (
-            <li key={index}>{changeLine(change, nowMs, timeZone)}</li>
+            <li key={index}>{changeLine(change, nowMs, timeZone, format)}</li>
           ))}
         </ul>
       </details>

@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { Banner, Button, ConfirmDialog } from '@pitclock/design-system';
-import { formatClockNear, parseInstant } from '../../domain';
+import { parseInstant } from '../../domain';
 import { FAILURE_MESSAGES, finishRun, resetRun, RUN_STATUS, useCookDispatch, type Run } from '../../store';
+import { useDateFormat } from '../../lib/display-prefs';
 import { runByIdPath } from '../../lib/license-gate';
 import { operationMessage } from '../../lib/operation-message';
 import { RUN_ACTIONS_TEXT } from './messages';
@@ -27,6 +28,7 @@ type Asking = 'reset' | 'finish' | null;
 export function RunActionsBar({ run, nowMs, timeZone, onManageTemplates, onReset }: RunActionsBarProps) {
   const dispatch = useCookDispatch();
   const navigate = useNavigate();
+  const format = useDateFormat();
   const [asking, setAsking] = useState<Asking>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -68,7 +70,7 @@ export function RunActionsBar({ run, nowMs, timeZone, onManageTemplates, onReset
       ) : null}
       {!active && finishedMs !== null ? (
         <p className="pc-run-actions__finished">
-          {RUN_ACTIONS_TEXT.finished(formatClockNear(finishedMs, nowMs, timeZone))}
+          {RUN_ACTIONS_TEXT.finished(format.clockNear(finishedMs, nowMs, timeZone))}
         </p>
       ) : null}
       <div className="pc-run-actions__buttons">

@@ -11,6 +11,7 @@ import {
   type RunStep,
 } from '../../store';
 import { renderWithStore } from '../../lib/test-support';
+import { DisplayLocaleProvider } from '../../lib/display-prefs';
 import { StepList } from './step-list';
 import {
   cookOff,
@@ -52,16 +53,48 @@ const dayLabels = (list: HTMLElement) =>
   Array.from(list.querySelectorAll('.pc-run-day__label')).map((label) => label.textContent);
 
 describe('Run screen: the contest date', () => {
-  it("shows the cook-off's date in the header ('Mon, Jun 1, 2026') as a <time>", async () => {
+  it("shows the cook-off's date in the header in the locale's way ('Mon, 1 Jun 2026' en-GB) as a <time>", async () => {
     const bundle = await cookStore();
     const contest = await cookOff(bundle);
     renderRun(bundle, contest.id);
 
     await findStepList();
-    const date = screen.getByText('Mon, Jun 1, 2026');
+    const date = screen.getByText('Mon, 1 Jun 2026');
     expect(date.tagName).toBe('TIME');
     expect(date.getAttribute('datetime')).toBe('2026-06-01');
     expect(date.closest('.pc-run__header')).toBeTruthy();
+  });
+});
+
+describe('Run screen: en-US reads 12-hour times and month-first dates', () => {
+  it("shows the clock, the step times, the day headings and the date as en-US writes them ('2:00 PM', 'Mon, Jun 1, 2026')", async () => {
+    const bundle = await cookStore();
+    const contest = await cookOff(bundle);
+    renderRun(bundle, contest.id, { locale: 'en-US' });
+
+    await findStepList();
+    expect(text(itemOf('Inject'), 'time')).toBe('2:00 PM');
+    expect(text(itemOf('Box'), 'time')).toBe('5:50 PM');
+    expect(document.querySelector('.pc-run__clock time')?.textContent).toBe('3:00 PM');
+    expect(screen.getByText('Mon, Jun 1, 2026').tagName).toBe('TIME');
+    expect(screen.queryByText(/\b1[3-7]:\d\d\b/)).toBeNull();
+  });
+
+  it("labels the days 'Mon, Jun 1' and a step 3 days away 'Thu 5:50 PM'", async () => {
+    const bundle = await cookStore();
+    const overnight = await brisketCookOff(bundle, '2026-06-02', '13:30', [
+      ['Trim', 1110],
+      ['Box', 10],
+    ]);
+    const later = await brisketCookOff(bundle, '2026-06-04', '18:00', [['Box', 10]]);
+    const first = renderRun(bundle, overnight.id, { locale: 'en-US' });
+    expect(dayLabels(await findStepList())).toEqual(['Mon, Jun 1', 'Tue, Jun 2']);
+    expect(text(itemOf('Trim'), 'time')).toBe('7:00 PM');
+    first.unmount();
+
+    renderRun(bundle, later.id, { locale: 'en-US' });
+    await findStepList();
+    expect(text(itemOf('Box'), 'time')).toBe('Thu 5:50 PM');
   });
 });
 
@@ -117,7 +150,7 @@ describe('Run screen: days', () => {
     expect(text(box, 'time')).toBe('Thu 17:50');
     expect(within(box).getByText('in 3 d 2 h')).toBeTruthy();
     expect(within(box).queryByText(/74:50/)).toBeNull();
-    expect(screen.getByText('Thu, Jun 4, 2026')).toBeTruthy();
+    expect(screen.getByText('Thu, 4 Jun 2026')).toBeTruthy();
   });
 
   it("reads a completion more than a day ago with its day and a step more than a day late as 'overdue 1 d 2 h'", async () => {
@@ -166,15 +199,17 @@ describe('Step list: a step no longer in the plan', () => {
     const bundle = await cookStore();
     return renderWithStore(
       bundle,
-      <StepList
-        view={view}
-        steps={steps}
-        colours={new Map()}
-        now={() => NOW}
-        timeZone="UTC"
-        busyStepId={null}
-        onAction={() => undefined}
-      />,
+      <DisplayLocaleProvider locale="en-GB">
+        <StepList
+          view={view}
+          steps={steps}
+          colours={new Map()}
+          now={() => NOW}
+          timeZone="UTC"
+          busyStepId={null}
+          onAction={() => undefined}
+        />
+      </DisplayLocaleProvider>,
     );
   }
 

@@ -63,12 +63,20 @@ describe('stepDayGroups', () => {
       due('box', '2026-11-28T19:20:00.000Z'), // Sat 13:20
     ];
     expect(
-      stepDayGroups(steps, 'America/Chicago').map((g) => [g.key, g.label, g.steps.map((s) => s.id)]),
+      stepDayGroups(steps, 'America/Chicago', 'en-GB').map((g) => [g.key, g.label, g.steps.map((s) => s.id)]),
     ).toEqual([
       ['2026-11-27', 'Fri 27 Nov', ['trim', 'on']],
       ['2026-11-28', 'Sat 28 Nov', ['wrap', 'box']],
     ]);
-    expect(stepDayGroups(steps, 'UTC').map((g) => g.label)).toEqual(['Sat 28 Nov']);
+    expect(stepDayGroups(steps, 'UTC', 'en-GB').map((g) => g.label)).toEqual(['Sat 28 Nov']);
+  });
+
+  it("labels the days in the locale's way ('Fri, Nov 27' in en-US)", () => {
+    const steps = [due('trim', '2026-11-28T01:00:00.000Z'), due('wrap', '2026-11-28T12:00:00.000Z')];
+    expect(stepDayGroups(steps, 'America/Chicago', 'en-US').map((g) => g.label)).toEqual([
+      'Fri, Nov 27',
+      'Sat, Nov 28',
+    ]);
   });
 
   it("puts steps without a due time in a last 'No time' group, and gives one group when all are on one day", () => {
@@ -77,13 +85,18 @@ describe('stepDayGroups', () => {
       due('b', '2026-11-28T01:00:00.000Z'),
       due('c', null),
     ];
-    expect(stepDayGroups(steps, 'UTC').map((g) => [g.key, g.label, g.steps.map((s) => s.id)])).toEqual([
+    expect(
+      stepDayGroups(steps, 'UTC', 'en-GB').map((g) => [g.key, g.label, g.steps.map((s) => s.id)]),
+    ).toEqual([
       ['2026-11-27', 'Fri 27 Nov', ['a']],
       ['2026-11-28', 'Sat 28 Nov', ['b']],
       ['none', 'No time', ['c']],
     ]);
-    expect(stepDayGroups(steps, 'America/Chicago').map((g) => g.key)).toEqual(['2026-11-27', 'none']);
-    expect(stepDayGroups([], 'UTC')).toEqual([]);
+    expect(stepDayGroups(steps, 'America/Chicago', 'en-GB').map((g) => g.key)).toEqual([
+      '2026-11-27',
+      'none',
+    ]);
+    expect(stepDayGroups([], 'UTC', 'en-GB')).toEqual([]);
   });
 });
 

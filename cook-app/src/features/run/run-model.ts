@@ -30,9 +30,10 @@ export type StepDayGroup<T> = { key: string; label: string; steps: T[] };
 
 /**
  * The steps (in schedule order) grouped by the day they are due in the zone, one group per day in order
- * of appearance, labelled 'Sat 28 Nov'; steps without a due time form a last 'No time' group.
+ * of appearance, labelled in the locale ('Sat, Nov 28' en-US, 'Sat 28 Nov' en-GB); steps without a due
+ * time form a last 'No time' group.
  */
-export function stepDayGroups<T>(steps: readonly T[], timeZone: string): StepDayGroup<T>[] {
+export function stepDayGroups<T>(steps: readonly T[], timeZone: string, locale: string): StepDayGroup<T>[] {
   const groups = new Map<string, StepDayGroup<T>>();
   let undated: StepDayGroup<T> | null = null;
   for (const step of steps) {
@@ -45,7 +46,7 @@ export function stepDayGroups<T>(steps: readonly T[], timeZone: string): StepDay
     const key = ymdInZone(due, timeZone);
     let group = groups.get(key);
     if (!group) {
-      group = { key, label: formatDayLabel(due, timeZone), steps: [] };
+      group = { key, label: formatDayLabel(due, timeZone, locale), steps: [] };
       groups.set(key, group);
     }
     group.steps.push(step);

@@ -12,6 +12,7 @@ import {
   type Contest,
 } from '../../store';
 import { renderWithStore } from '../../lib/test-support';
+import { DisplayLocaleProvider } from '../../lib/display-prefs';
 import { RunScreen } from './index';
 import {
   at,
@@ -40,7 +41,9 @@ function ManagePanel({ contest, onClose }: { contest: Contest; onClose: () => vo
 function renderRun(bundle: TestBundle, contestId: string) {
   return renderWithStore(
     bundle,
-    <RunScreen now={() => bundle.clock.now} timeZone="UTC" manageTemplates={ManagePanel} />,
+    <DisplayLocaleProvider locale="en-GB">
+      <RunScreen now={() => bundle.clock.now} timeZone="UTC" manageTemplates={ManagePanel} />
+    </DisplayLocaleProvider>,
     { path: `/contests/${contestId}/steps`, route: '/contests/:id/steps' },
   );
 }

@@ -12,7 +12,6 @@ import { Link, useParams } from 'react-router-dom';
 import { Badge, Banner, Button, EmptyState, ProgressBar, Spinner, Tabs } from '@pitclock/design-system';
 import {
   contestNow,
-  hhmmInZone,
   isRunOver,
   isStepOffPlan,
   RUN_CLOCK_REFRESH_MS,
@@ -34,6 +33,7 @@ import {
   type RunStep,
 } from '../../store';
 import { readAlertPreferences, writeAlertPreferences } from '../../lib/alert-preferences';
+import { useDateFormat } from '../../lib/display-prefs';
 import { useStoreLoad } from '../../lib/use-store-load';
 import { AlertSettings } from './alert-settings';
 import { CompleteDialog } from './complete-dialog';
@@ -148,6 +148,7 @@ function RunView({
   manageTemplates: ManageTemplates,
 }: ClockProps & { run: Run }) {
   const contest = useCookSelector((state) => contestSelectors.selectById(state, run.contest_id));
+  const format = useDateFormat();
   // Every time of this screen is on the cook-off's contest clock (the phone's when none is set).
   const now = useCallback(() => contestNow(contest, phoneNow()), [contest, phoneNow]);
   const steps = useCookSelector((state) => selectRunSteps(state, run.id));
@@ -241,7 +242,7 @@ function RunView({
           <div className="pc-run__now">
             <p className="pc-run__clock">
               <span className="pc-run__clock-label">{RUN_TEXT.clockLabel}</span>{' '}
-              <time dateTime={new Date(clock).toISOString()}>{hhmmInZone(clock, timeZone)}</time>
+              <time dateTime={new Date(clock).toISOString()}>{format.clock(clock, timeZone)}</time>
             </p>
             <ContestDate contest={contest} run={run} />
           </div>
@@ -373,7 +374,7 @@ function RunView({
           onClose={closeDialog}
           onSnoozed={(step, at) => {
             closeDialog();
-            setNotice(RUN_TEXT.snoozedNotice(step.name, hhmmInZone(Date.parse(at), timeZone)));
+            setNotice(RUN_TEXT.snoozedNotice(step.name, format.clock(Date.parse(at), timeZone)));
           }}
         />
       ) : null}

@@ -3,7 +3,6 @@ import { Button, Table, type TableColumn } from '@pitclock/design-system';
 import {
   adjustedMinutesBefore,
   formatScheduleDelta,
-  hhmmInZone,
   reviewRun,
   suggestsTemplateAdjustment,
   type RunReviewEntry,
@@ -16,6 +15,7 @@ import {
   type RunStep,
   type TemplateStep,
 } from '../../store';
+import { useDateFormat } from '../../lib/display-prefs';
 import { operationMessage } from '../../lib/operation-message';
 import { RUN_TEXT } from './messages';
 import { deltaClass } from './run-model';
@@ -29,8 +29,9 @@ export type RunSummaryProps = {
 type Entry = RunReviewEntry<RunStep>;
 
 function Time({ ms, timeZone }: { ms: number | null; timeZone: string }) {
+  const format = useDateFormat();
   if (ms === null) return <span className="pc-run-summary__none">{RUN_TEXT.noDueTime}</span>;
-  return <time dateTime={new Date(ms).toISOString()}>{hhmmInZone(ms, timeZone)}</time>;
+  return <time dateTime={new Date(ms).toISOString()}>{format.clock(ms, timeZone)}</time>;
 }
 
 /** Where the summary remembers which run steps already moved their template step (text shown). */

@@ -1,7 +1,6 @@
 import type { CSSProperties } from 'react';
 import { Badge, Button } from '@pitclock/design-system';
 import {
-  formatClockNear,
   formatScheduleDelta,
   isStepCompleted,
   isStepDismissed,
@@ -13,6 +12,7 @@ import {
   type StepColour,
 } from '../../domain';
 import type { RunStep } from '../../store';
+import { useDateFormat } from '../../lib/display-prefs';
 import { FIELD_TEXT, RUN_TEXT } from './messages';
 import { deltaClass, formatCountdown } from './run-model';
 
@@ -59,10 +59,12 @@ function ActionButton({
 }
 
 /**
- * The due time ('HH:MM', with its day when more than 24 h from now: 'Thu 17:50'), then the completion
+ * The due time in the reader's locale ('5:50 PM' en-US, '17:50' en-GB; with its day when more than 24 h
+ * from now: 'Thu 17:50'), then the completion
  * time or the countdown ('in 3 d 2 h' from 24 h on); a step no longer in the plan has no countdown.
  */
 function StepWhen({ step, nowMs, timeZone }: { step: RunStep; nowMs: number; timeZone: string }) {
+  const format = useDateFormat();
   const due = readDueAt(step);
   const completed = isStepCompleted(step);
   const offPlan = isStepOffPlan(step);
@@ -74,14 +76,14 @@ function StepWhen({ step, nowMs, timeZone }: { step: RunStep; nowMs: number; tim
         <span className="pc-run-step__clock">{RUN_TEXT.noDueTime}</span>
       ) : (
         <time className="pc-run-step__clock" dateTime={new Date(due).toISOString()}>
-          {formatClockNear(due, nowMs, timeZone)}
+          {format.clockNear(due, nowMs, timeZone)}
         </time>
       )}
       {completed ? (
         <span className="pc-run-step__countdown">
           {completedAt === null
             ? RUN_TEXT.done
-            : RUN_TEXT.completedAt(formatClockNear(completedAt, nowMs, timeZone))}
+            : RUN_TEXT.completedAt(format.clockNear(completedAt, nowMs, timeZone))}
         </span>
       ) : due === null || offPlan ? null : (
         <span

@@ -1,6 +1,7 @@
 import { useId, useMemo } from 'react';
 import { stepsForView, type StepColour, type StepView } from '../../domain';
 import { useCookSelector, type RunStep } from '../../store';
+import { useLocale } from '../../lib/display-prefs';
 import { RUN_TEXT } from './messages';
 import { stepDayGroups } from './run-model';
 import { StepItem, type StepAction } from './step-item';
@@ -37,7 +38,8 @@ export function StepList({ view, steps, colours, now, timeZone, busyStepId, onAc
     return counts;
   }, [notes]);
   const shown = useMemo(() => stepsForView(steps, view), [steps, view]);
-  const days = useMemo(() => stepDayGroups(shown, timeZone), [shown, timeZone]);
+  const locale = useLocale();
+  const days = useMemo(() => stepDayGroups(shown, timeZone, locale), [shown, timeZone, locale]);
 
   if (shown.length === 0) return <p className="pc-run-empty">{RUN_TEXT.emptyView}</p>;
   // The next step leads Pending: the first still to do, in schedule order.

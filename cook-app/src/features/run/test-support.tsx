@@ -11,6 +11,7 @@ import {
   type RunStep,
 } from '../../store';
 import { cookStore, NOW, renderWithStore, type TestBundle } from '../../lib/test-support';
+import { DisplayLocaleProvider } from '../../lib/display-prefs';
 import { RunScreen } from './index';
 
 export { cookStore, NOW, type TestBundle };
@@ -62,16 +63,33 @@ export function storedStep(bundle: TestBundle, contestId: string, name: string):
   return step;
 }
 
+/** The tests' locale: 24-hour times ('17:50'), as the e2e runs read them. */
+export const TEST_LOCALE = 'en-GB';
+
+/** The run screen with the store's clock, zone UTC and the locale given (default TEST_LOCALE). */
+function runScreen(bundle: TestBundle, locale: string) {
+  return (
+    <DisplayLocaleProvider locale={locale}>
+      <RunScreen now={() => bundle.clock.now} timeZone="UTC" />
+    </DisplayLocaleProvider>
+  );
+}
+
 /** Renders the run screen at /contests/<id>/steps with the store's clock and zone. */
-export function renderRun(bundle: TestBundle, contestId: string) {
-  return renderWithStore(bundle, <RunScreen now={() => bundle.clock.now} timeZone="UTC" />, {
+export function renderRun(bundle: TestBundle, contestId: string, { locale = TEST_LOCALE } = {}) {
+  return renderWithStore(bundle, runScreen(bundle, locale), {
     path: `/contests/${contestId}/steps`,
     route: '/contests/:id/steps',
   });
 }
 
-export function renderRunById(bundle: TestBundle, contestId: string, runId: string) {
-  return renderWithStore(bundle, <RunScreen now={() => bundle.clock.now} timeZone="UTC" />, {
+export function renderRunById(
+  bundle: TestBundle,
+  contestId: string,
+  runId: string,
+  { locale = TEST_LOCALE } = {},
+) {
+  return renderWithStore(bundle, runScreen(bundle, locale), {
     path: `/contests/${contestId}/runs/${runId}/steps`,
     route: '/contests/:contestId/runs/:runId/steps',
   });

@@ -25,8 +25,8 @@ const rowNames = () =>
     .getAllByRole('heading', { level: 3 })
     .map((h) => h.textContent);
 
-async function openBoard(bundle: Awaited<ReturnType<typeof cookStore>>, contestId: string) {
-  const view = renderRun(bundle, contestId);
+async function openBoard(bundle: Awaited<ReturnType<typeof cookStore>>, contestId: string, locale?: string) {
+  const view = renderRun(bundle, contestId, { locale });
   await findStepList();
   await view.user.click(screen.getByRole('tab', { name: /^Turn-ins/ }));
   return view;
@@ -47,6 +47,16 @@ describe('Turn-in board', () => {
     const ribs = rowOf('Ribs');
     expect(within(ribs).getByText('17:55–18:05')).toBeTruthy();
     expect(within(ribs).getByText('in 3:00:00')).toBeTruthy();
+  });
+
+  it("writes the turn-in and its window in the locale's clock (en-US: '5:00 PM', '4:55 PM–5:05 PM')", async () => {
+    const bundle = await cookStore();
+    const contest = await cookOff(bundle);
+    await openBoard(bundle, contest.id, 'en-US');
+
+    const chicken = rowOf('Chicken');
+    expect(chicken.querySelector('.pc-turn-in__time')?.textContent).toBe('5:00 PM');
+    expect(within(chicken).getByText('4:55 PM–5:05 PM')).toBeTruthy();
   });
 
   it('shows the category of a template that has one', async () => {

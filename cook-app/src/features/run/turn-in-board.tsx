@@ -1,7 +1,8 @@
 import { useMemo } from 'react';
 import { Badge } from '@pitclock/design-system';
-import { countdownParts, formatClockNear, hhmmInZone } from '../../domain';
+import { countdownParts } from '../../domain';
 import { templateSelectors, useCookSelector, type Run, type RunStep } from '../../store';
+import { useDateFormat } from '../../lib/display-prefs';
 import { TURN_IN_TEXT } from './messages';
 import { formatCountdown } from './run-model';
 import { turnInRows, type TurnInRow } from './turn-in-board-model';
@@ -36,7 +37,8 @@ export function useTurnInRows(run: Run, steps: readonly RunStep[], nowMs: number
 }
 
 function RowStatus({ row, nowMs, timeZone }: { row: TurnInRow; nowMs: number; timeZone: string }) {
-  const at = (ms: number) => formatClockNear(ms, nowMs, timeZone);
+  const format = useDateFormat();
+  const at = (ms: number) => format.clockNear(ms, nowMs, timeZone);
   if (row.turnedIn) {
     return (
       <Badge tone="green">{TURN_IN_TEXT.turnedIn(row.turnedInAt === null ? null : at(row.turnedInAt))}</Badge>
@@ -66,22 +68,23 @@ function RowStatus({ row, nowMs, timeZone }: { row: TurnInRow; nowMs: number; ti
 /**
  * The turn-in board: one row per attached template of the run, in turn-in order, with its category, its
  * official turn-in time, the window its sanctioning body accepts an entry in (KCBS: 13:55-14:05 for
- * 14:00) and a countdown; highlighted while the window is open, and after it closed when nothing was
+ * 14:00; times in the reader's locale) and a countdown; highlighted while the window is open, and after it closed when nothing was
  * turned in (the template's turn-in step is not completed).
  */
 export function TurnInBoard({ run, steps, now, timeZone }: TurnInBoardProps) {
   const nowMs = useNow(now, BOARD_TICK_MS, true);
   const rows = useTurnInRows(run, steps, nowMs, timeZone);
+  const format = useDateFormat();
   if (rows.length === 0) return <p className="pc-run-empty">{TURN_IN_TEXT.empty}</p>;
-  const hhmm = (ms: number) => hhmmInZone(ms, timeZone);
+  const clock = (ms: number) => format.clock(ms, timeZone);
   return (
     <ol className="pc-turn-ins" role="list" aria-label={TURN_IN_TEXT.listLabel}>
       {rows.map((row) => {
         const classes = ['pc-turn-in'];
         if (row.alerting) classes.push(row.phase === 'open' ? 'pc-turn-in--open' : 'pc-turn-in--missed');
         if (row.turnedIn) classes.push('pc-turn-in--done');
-        const from = hhmm(row.window.opensAt);
-        const to = hhmm(row.window.closesAt);
+        const from = clock(row.window.opensAt);
+        const to = clock(row.window.closesAt);
         return (
           <li key={row.templateId} className={classes.join(' ')} data-phase={row.phase}>
             <div className="pc-turn-in__what">
@@ -91,7 +94,7 @@ export function TurnInBoard({ run, steps, now, timeZone }: TurnInBoardProps) {
             <p className="pc-turn-in__when">
               <span className="pc-turn-in__label">{TURN_IN_TEXT.turnIn}</span>{' '}
               <time className="pc-turn-in__time" dateTime={new Date(row.window.turnInAt).toISOString()}>
-                {formatClockNear(row.window.turnInAt, nowMs, timeZone)}
+                {format.clockNear(row.window.turnInAt, nowMs, timeZone)}
               </time>
             </p>
             <p className="pc-turn-in__window">

@@ -17,7 +17,7 @@ export const TEMPLATE_STEPS_TEXT = {
   minutesHint: 'Empty means 0; negative for a step after turn-in.',
   ownTurnInLabel: 'Own turn-in time (optional)',
   ownTurnInHint: "Leave empty to count from the template's turn-in.",
-  ownTurnInBadge: (hhmm: string) => `Own turn-in ${hhmm}`,
+  ownTurnInBadge: (time: string) => `Own turn-in ${time}`,
   removeTitle: 'Remove step',
   removeQuestion: (step: string, template: string) => `Remove "${step}" from ${template}?`,
 } as const;

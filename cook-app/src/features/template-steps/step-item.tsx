@@ -1,5 +1,7 @@
 import { Badge, EditIcon, IconButton, TrashIcon } from '@pitclock/design-system';
+import { formatWallTime } from '../../domain';
 import type { TemplateStep } from '../../store';
+import { useLocale } from '../../lib/display-prefs';
 import { useInlineEdit } from '../../lib/use-inline-edit';
 import { TEMPLATE_STEPS_TEXT } from './messages';
 import { StepEditForm } from './step-edit-form';
@@ -12,12 +14,13 @@ export type StepItemProps = {
 };
 
 function StepWhen({ step, templateTurnIn }: Omit<StepItemProps, 'onRemove'>) {
+  const locale = useLocale();
   const wall = stepWallClock(stepTurnIn(step, templateTurnIn), step.minutes_before_turn_in);
   return (
     <p className="pc-template-steps-item__when">
       {wall ? (
         <time className="pc-template-steps-item__clock" dateTime={wall.time}>
-          {describeWallClock(wall)}
+          {describeWallClock(wall, locale)}
         </time>
       ) : null}
       <span className="pc-template-steps-item__offset">
@@ -30,6 +33,7 @@ function StepWhen({ step, templateTurnIn }: Omit<StepItemProps, 'onRemove'>) {
 /** One step of the list: when it happens, its name and description, Edit and Remove; or its edit form. */
 export function StepItem({ step, templateTurnIn, onRemove }: StepItemProps) {
   const { editing, editButtonRef, start, stop } = useInlineEdit();
+  const locale = useLocale();
 
   if (editing) {
     return (
@@ -51,7 +55,9 @@ export function StepItem({ step, templateTurnIn, onRemove }: StepItemProps) {
           </p>
         )}
         {step.turn_in_time ? (
-          <Badge tone="info">{TEMPLATE_STEPS_TEXT.ownTurnInBadge(step.turn_in_time)}</Badge>
+          <Badge tone="info">
+            {TEMPLATE_STEPS_TEXT.ownTurnInBadge(formatWallTime(step.turn_in_time, locale))}
+          </Badge>
         ) : null}
       </div>
       <div className="pc-template-steps-item__actions">

@@ -64,7 +64,12 @@ describe('stepWallClock', () => {
     ['12:00', 0.5, { time: '11:59', dayOffset: 0 }, 'at 11:59'],
   ])('turn-in %s minus %s minutes is %o, read "%s"', (turnIn, minutes, wall, text) => {
     expect(stepWallClock(turnIn, minutes)).toEqual(wall);
-    expect(describeWallClock(wall)).toBe(text);
+    expect(describeWallClock(wall, 'en-GB')).toBe(text);
+  });
+
+  it("reads the time in the locale's clock: 'at 9:30 PM the day before' in en-US", () => {
+    expect(describeWallClock({ time: '21:30', dayOffset: -1 }, 'en-US')).toBe('at 9:30 PM the day before');
+    expect(describeWallClock({ time: '00:15', dayOffset: 1 }, 'en-US')).toBe('at 12:15 AM the day after');
   });
 
   it('has no clock time without a readable turn-in time or minutes', () => {

@@ -2,6 +2,7 @@
 // on a day without walk time and without a turn-in override), and the order the steps happen in. Pure.
 import {
   computeRunSchedule,
+  formatWallTime,
   hhmmToMinutes,
   MINUTE_MS,
   minutesToHhMm,
@@ -52,9 +53,12 @@ function dayWords(dayOffset: number): string {
   return days === 1 ? ` the day ${direction}` : `, ${days} days ${direction}`;
 }
 
-/** 'at 09:30', 'at 22:00 the day before', 'at 22:00, 2 days before', 'at 00:30 the day after'. */
-export function describeWallClock({ time, dayOffset }: WallClock): string {
-  return `at ${time}${dayWords(dayOffset)}`;
+/**
+ * 'at 09:30', 'at 22:00 the day before', 'at 22:00, 2 days before', 'at 00:30 the day after', the time
+ * in the locale's clock ('at 9:30 AM' en-US).
+ */
+export function describeWallClock({ time, dayOffset }: WallClock, locale: string): string {
+  return `at ${formatWallTime(time, locale)}${dayWords(dayOffset)}`;
 }
 
 /**

@@ -9,6 +9,7 @@ import {
   type AddTemplateStepInput,
 } from '../../store';
 import { cookStore, renderWithStore, type TestBundle } from '../../lib/test-support';
+import { DisplayLocaleProvider } from '../../lib/display-prefs';
 import { TemplateStepsScreen } from './index';
 
 async function withTemplate(bundle: TestBundle, fields: Partial<AddTemplateInput> = {}) {
@@ -27,11 +28,15 @@ async function withSteps(
   }
 }
 
-function renderScreen(bundle: TestBundle, templateId: string) {
-  return renderWithStore(bundle, <TemplateStepsScreen />, {
-    path: `/templates/${templateId}/steps`,
-    route: '/templates/:id/steps',
-  });
+/** The Template steps screen in locale en-GB (24-hour 'at 10:30'), or the one given. */
+function renderScreen(bundle: TestBundle, templateId: string, locale = 'en-GB') {
+  return renderWithStore(
+    bundle,
+    <DisplayLocaleProvider locale={locale}>
+      <TemplateStepsScreen />
+    </DisplayLocaleProvider>,
+    { path: `/templates/${templateId}/steps`, route: '/templates/:id/steps' },
+  );
 }
 
 const storedSteps = (bundle: TestBundle, templateId: string) =>
@@ -73,6 +78,21 @@ describe('Template steps screen', () => {
     expect(itemOf('Turn in').getByText('at turn-in')).toBeTruthy();
     expect(itemOf('Clean up').getByText('at 12:30')).toBeTruthy();
     expect(itemOf('Clean up').getByText('30 min after turn-in')).toBeTruthy();
+  });
+
+  it("writes the turn-in and the steps' clock times in the locale's clock (en-US: 'Turn-in 12:00 PM', 'at 10:00 PM the day before')", async () => {
+    const bundle = await cookStore();
+    const template = await withTemplate(bundle);
+    await withSteps(bundle, template.id, [
+      { name: 'Trim', minutes_before_turn_in: 840 },
+      { name: 'Sauce', minutes_before_turn_in: 30, turn_in_time: '13:00' },
+    ]);
+    renderScreen(bundle, template.id, 'en-US');
+
+    expect(await screen.findByText('Turn-in 12:00 PM')).toBeTruthy();
+    expect(itemOf('Trim').getByText('at 10:00 PM the day before')).toBeTruthy();
+    expect(itemOf('Sauce').getByText('at 12:30 PM')).toBeTruthy();
+    expect(itemOf('Sauce').getByText('Own turn-in 1:00 PM')).toBeTruthy();
   });
 
   it('counts a step with its own turn-in from that time, and shows no clock time when there is no turn-in', async () => {

@@ -9,6 +9,8 @@ import {
   useCookSelector,
   type Template,
 } from '../../store';
+import { formatWallTime } from '../../domain';
+import { useLocale } from '../../lib/display-prefs';
 import { useStoreLoad } from '../../lib/use-store-load';
 import { TEMPLATE_STEPS_TEXT } from './messages';
 import { StepAddForm } from './step-add-form';
@@ -36,11 +38,12 @@ function ScreenFrame({ title, children }: { title: ReactNode; children?: ReactNo
 }
 
 function TemplateMeta({ template }: { template: Template }) {
+  const locale = useLocale();
   return (
     <>
       <p className="pc-template-steps__meta">
         <span>{template.category_name ?? TEMPLATE_STEPS_TEXT.noCategory}</span>
-        {template.turn_in_time ? <span>Turn-in {template.turn_in_time}</span> : null}
+        {template.turn_in_time ? <span>Turn-in {formatWallTime(template.turn_in_time, locale)}</span> : null}
       </p>
       {template.turn_in_time ? null : (
         <p className="pc-template-steps__hint">{TEMPLATE_STEPS_TEXT.noTurnIn}</p>

@@ -1,3 +1,4 @@
+import { formatWallTime } from '../../domain';
 import type { TemplateUsage } from '../../store';
 
 /** Texts of the Templates screen: SPEC.md sections 2 and 8 where it gives them, ours otherwise. */
@@ -30,6 +31,7 @@ export function usageText({ usage_contests, usage_run_steps }: TemplateUsage): s
   return 'Not used yet';
 }
 
-export function turnInText(turnInTime: string | null): string {
-  return turnInTime ? `Turn-in ${turnInTime}` : 'No turn-in time';
+/** 'Turn-in 1:30 PM' (en-US), 'Turn-in 13:30' (en-GB): the stored 'HH:MM' in the locale's clock. */
+export function turnInText(turnInTime: string | null, locale: string): string {
+  return turnInTime ? `Turn-in ${formatWallTime(turnInTime, locale)}` : 'No turn-in time';
 }

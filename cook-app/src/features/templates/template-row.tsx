@@ -3,6 +3,7 @@ import { Link } from 'react-router-dom';
 import { Badge, Button, EditIcon, IconButton, TrashIcon } from '@pitclock/design-system';
 import { canArchiveTemplate, canDeleteTemplate, categoryOwnerLabel } from '../../domain';
 import type { Category, TemplateWithUsage } from '../../store';
+import { useLocale } from '../../lib/display-prefs';
 import { TeamBadge } from '../../lib/teams/share-with-team-field';
 import { useTeamsView } from '../../lib/teams/teams-source';
 import { stepCountText, turnInText, usageText } from './messages';
@@ -34,6 +35,7 @@ export function TemplateRow({
   ...actions
 }: TemplateRowProps) {
   const teams = useTeamsView();
+  const locale = useLocale();
   return (
     <div className="pc-templates-row">
       <div className="pc-templates-row__summary">
@@ -46,7 +48,7 @@ export function TemplateRow({
         </p>
         <p className="pc-templates-row__meta">
           <CategoryLabel name={template.category_name} category={category} />
-          <span>{turnInText(template.turn_in_time)}</span>
+          <span>{turnInText(template.turn_in_time, locale)}</span>
           <span>{usageText(template)}</span>
         </p>
       </div>

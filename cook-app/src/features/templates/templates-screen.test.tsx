@@ -115,6 +115,16 @@ describe('Templates screen', () => {
     expect(screen.getByTestId('location').textContent).toBe(`/templates/${brisket.id}/steps`);
   });
 
+  it("writes a row's turn-in in the locale's clock ('Turn-in 1:30 PM' in en-US)", async () => {
+    const bundle = await cookStore();
+    await withMenu(bundle);
+    renderScreen(bundle, { locale: 'en-US' });
+
+    const row = (await screen.findByRole('link', { name: 'Brisket' })).closest('li')!;
+    expect(row.textContent).toContain('Turn-in 1:30 PM');
+    expect(row.textContent).not.toContain('13:30');
+  });
+
   it('labels global categories Global and own categories Yours, in the rows and in the category select', async () => {
     const bundle = await cookStore();
     const own = await bundle.store.dispatch(addCategory({ name: 'Jackpot Wings' })).unwrap();

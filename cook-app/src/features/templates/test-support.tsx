@@ -10,12 +10,20 @@ import {
   type AddTemplateInput,
 } from '../../store';
 import { renderWithStore, type TestBundle } from '../../lib/test-support';
+import { DisplayLocaleProvider } from '../../lib/display-prefs';
 import { TemplatesScreen } from './templates-screen';
 
 export { cookStore, type TestBundle } from '../../lib/test-support';
 
-export function renderScreen(bundle: TestBundle) {
-  return renderWithStore(bundle, <TemplatesScreen />, { path: '/templates' });
+/** The Templates screen in locale en-GB (24-hour 'Turn-in 13:30'), or the one given. */
+export function renderScreen(bundle: TestBundle, { locale = 'en-GB' } = {}) {
+  return renderWithStore(
+    bundle,
+    <DisplayLocaleProvider locale={locale}>
+      <TemplatesScreen />
+    </DisplayLocaleProvider>,
+    { path: '/templates' },
+  );
 }
 
 export function withTemplate(bundle: TestBundle, input: AddTemplateInput) {

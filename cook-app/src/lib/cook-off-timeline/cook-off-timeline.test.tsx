@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { DisplayLocaleProvider } from '../display-prefs';
 import { CookOffTimeline } from './cook-off-timeline';
 import { timelineLanes, type TimelineStep } from './timeline-model';
 
@@ -12,6 +14,10 @@ const step = (name: string, at: string, template_id = 't1'): TimelineStep => ({
   description: '',
   scheduled_at: at,
 });
+
+/** Rendered in a fixed locale: en-GB (24-hour '13:25') unless told. */
+const renderIn = (ui: ReactElement, locale = 'en-GB') =>
+  render(<DisplayLocaleProvider locale={locale}>{ui}</DisplayLocaleProvider>);
 
 const marksOf = (lane: HTMLElement) =>
   [...lane.querySelectorAll('.pc-timeline__mark')].map((m) => m.getAttribute('data-at'));
@@ -27,7 +33,7 @@ describe('CookOffTimeline', () => {
       { template_id: 't1', template_name: 'Brisket', at: '2026-06-06T14:00:00.000Z' },
       { template_id: 't2', template_name: 'Ribs', at: '2026-06-06T12:30:00.000Z' },
     ];
-    render(<CookOffTimeline schedule={schedule} turnIns={turnIns} now={null} timeZone="UTC" />);
+    renderIn(<CookOffTimeline schedule={schedule} turnIns={turnIns} now={null} timeZone="UTC" />);
     const brisket = screen.getByRole('list', { name: 'Brisket' });
     expect(marksOf(brisket)).toEqual(['03:55', '13:25']);
     expect(within(brisket).getByLabelText('Turn-in 14:00, window 13:55 to 14:05')).toBeTruthy();
@@ -38,8 +44,20 @@ describe('CookOffTimeline', () => {
   it('draws the now-line only while now is on the axis', () => {
     const schedule = [step('Box', '2026-06-06T13:25:00.000Z')];
     const now = Date.parse('2026-06-06T13:30:00.000Z');
-    render(<CookOffTimeline schedule={schedule} turnIns={[]} now={now} timeZone="UTC" />);
+    renderIn(<CookOffTimeline schedule={schedule} turnIns={[]} now={now} timeZone="UTC" />);
     expect(screen.getByRole('img', { name: 'Now 13:30' })).toBeTruthy();
+  });
+
+  it("writes the labels in the locale's clock (en-US: '1:25 PM Box', 'Turn-in 2:00 PM') and keeps data-at 'HH:MM'", () => {
+    const schedule = [step('Box', '2026-06-06T13:25:00.000Z')];
+    const turnIns = [{ template_id: 't1', template_name: 'Brisket', at: '2026-06-06T14:00:00.000Z' }];
+    const now = Date.parse('2026-06-06T13:30:00.000Z');
+    renderIn(<CookOffTimeline schedule={schedule} turnIns={turnIns} now={now} timeZone="UTC" />, 'en-US');
+    const brisket = screen.getByRole('list', { name: 'Brisket' });
+    expect(marksOf(brisket)).toEqual(['13:25']);
+    expect(brisket.querySelector('.pc-timeline__mark time')?.textContent).toBe('1:25 PM');
+    expect(within(brisket).getByLabelText('Turn-in 2:00 PM, window 1:55 PM to 2:05 PM')).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'Now 1:30 PM' })).toBeTruthy();
   });
 
   it('reads times in the device time zone and colours lanes by the run colour cycle', () => {
@@ -47,6 +65,7 @@ describe('CookOffTimeline', () => {
       [step('Box', '2026-06-06T13:25:00.000Z'), step('Sauce', '2026-06-06T12:00:00.000Z', 't2')],
       [{ template_id: 't1', template_name: 'Brisket', at: '2026-06-06T14:00:00.000Z' }],
       'America/Chicago',
+      'en-GB',
     );
     expect(lanes.map((l) => [l.name, l.color])).toEqual([
       ['Brisket', 'var(--pc-color-step-amber)'],
@@ -63,7 +82,7 @@ describe('CookOffTimeline', () => {
       ),
     );
     const turnIns = [{ template_id: 't1', template_name: 'Brisket', at: '2026-06-06T11:15:00.000Z' }];
-    const { container } = render(
+    const { container } = renderIn(
       <CookOffTimeline schedule={crowded} turnIns={turnIns} now={null} timeZone="UTC" />,
     );
     expect(container.querySelector('[tabindex]')).toBeNull();
@@ -77,7 +96,7 @@ describe('CookOffTimeline', () => {
   });
 
   it('takes the window from the sanctioning body (KCBS: 5 minutes either side)', () => {
-    render(
+    renderIn(
       <CookOffTimeline
         schedule={[step('Box', '2026-06-06T13:25:00.000Z')]}
         turnIns={[{ template_id: 't1', template_name: 'Brisket', at: '2026-06-06T14:00:00.000Z' }]}
@@ -90,7 +109,7 @@ describe('CookOffTimeline', () => {
   });
 
   it('explains what to do when no template is attached', () => {
-    render(<CookOffTimeline schedule={[]} turnIns={[]} now={null} timeZone="UTC" />);
+    renderIn(<CookOffTimeline schedule={[]} turnIns={[]} now={null} timeZone="UTC" />);
     expect(screen.getByText(/No steps to show yet/)).toBeTruthy();
   });
 });

@@ -1,6 +1,7 @@
 import { useLayoutEffect, useMemo, useState, type CSSProperties } from 'react';
 import type { TimelineMark } from '@pitclock/design-system';
-import { hhmmInZone } from '../../domain';
+import { formatWallTime, hhmmInZone } from '../../domain';
+import { useDateFormat } from '../display-prefs';
 import { layoutDay } from './day-layout';
 import { timelineLanes, type TimelineStep, type TimelineTurnIn } from './timeline-model';
 import './cook-off-timeline.css';
@@ -27,6 +28,9 @@ const LABEL_PADDING_PX = 6;
 const TICK_WIDTH_PX = 40;
 
 const labelWidth = (text: string) => text.length * CHAR_PX + LABEL_PADDING_PX;
+/** Room for a tick's time in the locale ('12:00 PM' needs more than '12:00'). */
+const tickWidth = (locale: string) =>
+  Math.max(TICK_WIDTH_PX, formatWallTime('12:00', locale).length * CHAR_PX);
 
 /** The width of an element's content box, kept up to date; null until measured (or not measurable). */
 function useContentWidth<T extends HTMLElement>() {
@@ -62,18 +66,22 @@ export function CookOffTimeline({
   sanctioningBody = null,
 }: CookOffTimelineProps) {
   const [bodyRef, measured] = useContentWidth<HTMLDivElement>();
-  const time = (ms: number) => hhmmInZone(ms, timeZone);
+  const format = useDateFormat();
+  const { locale } = format;
+  const time = (ms: number) => format.clock(ms, timeZone);
+  // data-at keeps the machine 'HH:MM' whatever the locale.
+  const machineTime = (ms: number) => hhmmInZone(ms, timeZone);
   const lanes = useMemo(
-    () => timelineLanes(schedule, turnIns, timeZone, sanctioningBody),
-    [schedule, turnIns, timeZone, sanctioningBody],
+    () => timelineLanes(schedule, turnIns, timeZone, locale, sanctioningBody),
+    [schedule, turnIns, timeZone, locale, sanctioningBody],
   );
-  const markText = (mark: TimelineMark) => `${hhmmInZone(mark.at, timeZone)} ${mark.label}`;
+  const markText = (mark: TimelineMark) => `${time(mark.at)} ${mark.label}`;
   const layout = layoutDay(lanes, now, {
     width: measured ?? FALLBACK_WIDTH,
     maxRows: MAX_LABEL_ROWS,
     labelWidth,
     markText,
-    tickWidth: TICK_WIDTH_PX,
+    tickWidth: tickWidth(locale),
     gap: LABEL_GAP_PX,
   });
   if (!layout) {
@@ -124,7 +132,12 @@ export function CookOffTimeline({
               </span>
               <ol className="pc-day__track" aria-label={lane.name}>
                 {lane.windows.map((w) => (
-                  <li key={w.id} className="pc-day__item" data-at={time(w.at)} aria-label={w.description}>
+                  <li
+                    key={w.id}
+                    className="pc-day__item"
+                    data-at={machineTime(w.at)}
+                    aria-label={w.description}
+                  >
                     <span
                       className="pc-day__window"
                       style={{ left: `${w.fromX}px`, width: `${w.width}px` }}
@@ -144,7 +157,7 @@ export function CookOffTimeline({
                   <li
                     key={mark.id}
                     className="pc-day__item pc-timeline__mark"
-                    data-at={time(mark.at)}
+                    data-at={machineTime(mark.at)}
                     data-row={mark.box?.row ?? 'hidden'}
                   >
                     <span className="pc-day__dot" style={{ left: `${mark.x}px` }} aria-hidden="true" />

@@ -4,7 +4,7 @@ import {
   assignTemplateColours,
   computeRunSchedule,
   DEFAULT_TURN_IN_TIME,
-  hhmmInZone,
+  formatClock,
   instantOnDate,
   parseHhMm,
   readText,
@@ -74,15 +74,17 @@ type MutableLane = TimelineLane & { marks: TimelineMark[]; windows: TimelineWind
 /**
  * One lane per template, coloured as the run colours it (by first appearance in schedule order); each
  * step a mark at its due time; each turn-in its window under the sanctioning body's rule (domain
- * turn-in-window.ts: KCBS, and the default, 5 minutes before to 5 minutes after).
+ * turn-in-window.ts: KCBS, and the default, 5 minutes before to 5 minutes after), its times in the
+ * locale's clock ('Turn-in 2:00 PM' en-US, 'Turn-in 14:00' en-GB).
  */
 export function timelineLanes(
   schedule: readonly TimelineStep[],
   turnIns: readonly TimelineTurnIn[],
   timeZone: string,
+  locale: string,
   sanctioningBody: string | null = null,
 ): TimelineLane[] {
-  const time = (ms: number) => hhmmInZone(ms, timeZone);
+  const time = (ms: number) => formatClock(ms, timeZone, locale);
   const colours = assignTemplateColours([
     ...schedule.map((s) => s.template_name),
     ...turnIns.map((t) => t.template_name),
