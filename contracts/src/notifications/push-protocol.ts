@@ -42,17 +42,38 @@ export type PushScheduleStep = {
 };
 
 /**
- * PUT push/runs/{runId}/schedule. time_zone (IANA) is used for the 'due HH:MM' of the body. team_id: the
- * team the run's cook-off is shared with; the notifier then keeps the schedule for every member of that
- * team, and any member's PUT replaces all their copies. Absent or null: the caller's own run.
+ * PUT push/runs/{runId}/schedule. time_zone (IANA) and locale (the device's BCP 47 language tag, issue 21)
+ * are used for the 'due' time of the body: '1:55 PM' for en-US, '13:55' for en-GB; without a locale
+ * (older apps) 24-hour HH:MM. team_id: the team the run's cook-off is shared with; the notifier then keeps
+ * the schedule for every member of that team, and any member's PUT replaces all their copies. Absent or
+ * null: the caller's own run.
  */
 export type PushScheduleBody = {
   contest_id: string;
   contest_name: string;
   time_zone?: string;
+  locale?: string;
   team_id?: string | null;
   steps: PushScheduleStep[];
 };
+
+/** The longest locale a schedule may carry (a language tag with a script, a region and a variant fits). */
+export const PUSH_LOCALE_MAX_LENGTH = 35;
+const LANGUAGE_TAG = /^[A-Za-z]{2,8}(?:-[A-Za-z0-9]{1,8})*$/;
+
+/**
+ * Whether a schedule may carry this locale: a well-formed BCP 47 language tag of at most
+ * PUSH_LOCALE_MAX_LENGTH characters. The notifier refuses any other (400); the app leaves such a one out.
+ */
+export function isPushLocale(locale: string): boolean {
+  if (locale.length > PUSH_LOCALE_MAX_LENGTH || !LANGUAGE_TAG.test(locale)) return false;
+  try {
+    Intl.getCanonicalLocales(locale);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** A browser's PushSubscription as JSON (PushSubscription.toJSON()). */
 export type PushSubscriptionJson = { endpoint: string; keys: { p256dh: string; auth: string } };

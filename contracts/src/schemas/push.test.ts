@@ -1,4 +1,4 @@
-import { PUSH_MAX_STEPS_PER_RUN } from '../notifications/push-protocol';
+import { isPushLocale, PUSH_LOCALE_MAX_LENGTH, PUSH_MAX_STEPS_PER_RUN } from '../notifications/push-protocol';
 import { describe, expect, it } from 'vitest';
 import { PushScheduleInput, PushScheduleStepInput } from './push';
 
@@ -49,5 +49,38 @@ describe('PushScheduleInput', () => {
     expect(PushScheduleInput.parse({ ...base, team_id: teamId }).team_id).toBe(teamId);
     for (const bad of ['team-1', '', 42, '3f2b8c1e5d4a4b6f9a7e2c1d0e9f8a7b'])
       expect(PushScheduleInput.safeParse({ ...base, team_id: bad }).success, String(bad)).toBe(false);
+  });
+
+  it('takes an optional locale: a BCP 47 language tag of at most 35 characters (older clients send none)', () => {
+    const base = schedule([step('2030-01-01T00:00:00Z')]);
+    expect(PushScheduleInput.parse(base).locale).toBeUndefined();
+    for (const locale of ['en-US', 'en-GB', 'de', 'zh-Hans-CN', 'es-419', 'de-DE-u-co-phonebk', 'sr-Latn-RS'])
+      expect(PushScheduleInput.parse({ ...base, locale }).locale, locale).toBe(locale);
+    const longest = 'de-Latn-DE-1901-u-co-phonebk-hc-h23';
+    expect(longest).toHaveLength(PUSH_LOCALE_MAX_LENGTH);
+    expect(PushScheduleInput.safeParse({ ...base, locale: longest }).success).toBe(true);
+    for (const bad of [
+      '',
+      'en_US',
+      'en-',
+      '-en',
+      'en US',
+      'e',
+      'en-x',
+      'en-US-u',
+      `${longest}e`,
+      '<script>',
+      null,
+      42,
+    ])
+      expect(PushScheduleInput.safeParse({ ...base, locale: bad }).success, String(bad)).toBe(false);
+  });
+});
+
+describe('isPushLocale', () => {
+  it('is the rule the app checks before it sends its locale', () => {
+    expect(isPushLocale('en-US')).toBe(true);
+    expect(isPushLocale('en_US')).toBe(false);
+    expect(isPushLocale('en-US-u')).toBe(false);
   });
 });

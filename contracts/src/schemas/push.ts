@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import {
+  isPushLocale,
+  PUSH_LOCALE_MAX_LENGTH,
   PUSH_MAX_STEPS_PER_RUN,
   type PushScheduleBody,
   type PushSubscriptionJson,
@@ -91,6 +93,12 @@ export const PushScheduleInput = z
     contest_id: ClientId,
     contest_name: z.string().trim().min(1).max(200),
     time_zone: z.string().max(64).refine(isTimeZone, 'must be an IANA time zone').optional(),
+    // Absent from older apps: the notifier then writes the due time as 24-hour HH:MM.
+    locale: z
+      .string()
+      .max(PUSH_LOCALE_MAX_LENGTH, { abort: true })
+      .refine(isPushLocale, 'must be a BCP 47 language tag')
+      .optional(),
     // The same rule as the sync schemas' TeamIdParam (not imported: sync.ts imports ClientId from here).
     team_id: z.string().uuid('must be a team id').nullish(),
     steps: z.array(PushScheduleStepInput).max(PUSH_MAX_STEPS_PER_RUN),

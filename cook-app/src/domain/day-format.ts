@@ -6,6 +6,7 @@
 // is written in English with its region's conventions (displayLocale). Without a locale a function
 // gives the fixed form of before (24-hour 'HH:MM', en-US weekday names, 'YYYY-MM-DD'), for the call
 // sites that do not pass one yet. Pure: the clock, the time zone and the locale are parameters.
+import { displayLocale as sharedDisplayLocale } from '@pitclock/contracts/display-locale';
 import { DAY_MS, HOUR_MS, hhmmInZone, MINUTE_MS, parseYmd, ymdInZone } from './time';
 
 const DAY_SECONDS = DAY_MS / 1000;
@@ -14,34 +15,16 @@ const pad2 = (n: number) => String(n).padStart(2, '0');
 /** The locale of the fixed form's weekday and month names. */
 const FIXED_NAMES_LOCALE = 'en-US';
 
-const displayLocales = new Map<string, string>();
 /**
- * The locale the app writes dates and times in for a reader's locale: the locale itself when its
- * language is English; else English as written in its region ('de-DE' -> 'en-DE': 'Sat 09:55',
- * '28 Nov 2026') when the platform knows that, else English with the locale's own clock (24-hour
- * 'en-150', or 12-hour 'en-US'). An unreadable locale gives 'en-US'.
+ * The locale the app writes dates and times in for a reader's locale (contracts' displayLocale: English,
+ * with the reader's region's conventions); an unreadable locale gives 'en-US'.
  */
 export function displayLocale(locale: string): string {
-  let found = displayLocales.get(locale);
-  if (found) return found;
   try {
-    const tag = new Intl.Locale(locale);
-    const max = tag.maximize();
-    if (max.language === 'en') found = tag.toString();
-    else {
-      const candidate = max.region ? `en-${max.region}` : null;
-      if (candidate && new Intl.DateTimeFormat(candidate).resolvedOptions().locale === candidate)
-        found = candidate;
-      else {
-        const cycle = new Intl.DateTimeFormat(locale, { hour: 'numeric' }).resolvedOptions().hourCycle;
-        found = cycle === 'h11' || cycle === 'h12' ? 'en-US' : 'en-150';
-      }
-    }
+    return sharedDisplayLocale(locale);
   } catch {
-    found = 'en-US';
+    return 'en-US';
   }
-  displayLocales.set(locale, found);
-  return found;
 }
 
 const formatters = new Map<string, Intl.DateTimeFormat>();

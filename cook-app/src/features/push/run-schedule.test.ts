@@ -117,6 +117,29 @@ describe('runSchedule', () => {
     expect(scheduleFingerprint(shared)).not.toBe(scheduleFingerprint(own));
   });
 
+  it("carries the device's locale when the notifier takes it, and none otherwise (its pushes then read HH:MM)", () => {
+    const steps = [step('a', '2026-06-01T16:00:00.000Z')];
+    const withLocale = runSchedule(run, steps, contest, 'America/Chicago', 'en-US');
+    expect(withLocale).toMatchObject({ time_zone: 'America/Chicago', locale: 'en-US' });
+    const without = runSchedule(run, steps, contest, 'America/Chicago');
+    expect('locale' in without).toBe(false);
+    for (const locale of ['', 'en_US', 'en-US-u', `en-${'a'.repeat(40)}`]) {
+      const body = runSchedule(run, steps, contest, 'America/Chicago', locale);
+      expect('locale' in body, locale).toBe(false);
+    }
+    // A schedule queued without a locale (an older version) is sent again with it.
+    expect(scheduleFingerprint(withLocale)).not.toBe(scheduleFingerprint(without));
+    expect(
+      activeRunSchedules({
+        runs: [run],
+        steps,
+        contests: { 'c-1': contest },
+        timeZone: 'UTC',
+        locale: 'en-GB',
+      }).get('run-1')?.locale,
+    ).toBe('en-GB');
+  });
+
   it(`keeps at most ${PUSH_MAX_STEPS_PER_RUN} steps, pending ones first`, () => {
     const at = (i: number) => new Date(Date.parse('2026-06-01T00:00:00.000Z') + i * MINUTE).toISOString();
     const done = Array.from({ length: 10 }, (_, i) => step(`done-${i}`, at(i), { status: 'done' }));

@@ -1,6 +1,7 @@
 // The schedule of a run as the notifier takes it (PUT push/runs/{runId}/schedule), and what changed since
 // the last one queued. Pure: no clock, no storage.
 import {
+  isPushLocale,
   PUSH_MAX_STEPS_PER_RUN,
   type PushScheduleBody,
   type PushScheduleStep,
@@ -32,8 +33,10 @@ export type ScheduleInput = {
   runs: readonly ScheduleRun[];
   steps: readonly ScheduleStep[];
   contests: Readonly<Record<string, ScheduleContest | undefined>>;
-  /** IANA zone of the 'due HH:MM' in the pushed text. */
+  /** IANA zone of the 'due' time in the pushed text. */
   timeZone: string;
+  /** The device's locale (BCP 47) the pushed text writes that time in ('1:55 PM' en-US, '13:55' en-GB). */
+  locale?: string;
 };
 
 /** Shown by the notification when a record has no name of its own (the notifier needs one). */
@@ -79,13 +82,16 @@ function withinLimit(steps: PushScheduleStep[]): PushScheduleStep[] {
  * One run's schedule: its dated steps by real instant (steps without a time are left out). A run of a
  * cook-off shared with a team carries team_id: the notifier then alerts every member, and this PUT
  * replaces their copies too. Without a team the body has no team_id at all (as before teams existed), so
- * the fingerprints of schedules queued by an older version stay the same.
+ * the fingerprints of schedules queued by an older version stay the same. The locale is sent when the
+ * notifier takes it (a locale it would refuse would leave the run with no alerts; its pushes then read
+ * 24-hour HH:MM); a schedule queued before locales were sent differs from it, so it is sent once again.
  */
 export function runSchedule(
   run: ScheduleRun,
   steps: readonly ScheduleStep[],
   contest: ScheduleContest | undefined,
   timeZone: string,
+  locale?: string,
 ): PushScheduleBody {
   const scheduled: PushScheduleStep[] = [];
   for (const step of steps) {
@@ -106,6 +112,7 @@ export function runSchedule(
     contest_id: run.contest_id,
     contest_name: readText(contest?.name) ?? readText(run.name) ?? UNNAMED_CONTEST,
     time_zone: timeZone,
+    ...(locale !== undefined && isPushLocale(locale) ? { locale } : {}),
     ...(teamId === null ? {} : { team_id: teamId }),
     steps: withinLimit(scheduled.sort(byTimeThenId)),
   };
@@ -117,6 +124,7 @@ export function activeRunSchedules({
   steps,
   contests,
   timeZone,
+  locale,
 }: ScheduleInput): Map<string, PushScheduleBody> {
   const byRun = new Map<string, ScheduleStep[]>();
   for (const step of steps) {
@@ -127,7 +135,10 @@ export function activeRunSchedules({
   const schedules = new Map<string, PushScheduleBody>();
   for (const run of [...runs].sort((a, b) => (a.id < b.id ? -1 : 1))) {
     if (run.status !== 'active') continue;
-    schedules.set(run.id, runSchedule(run, byRun.get(run.id) ?? [], contests[run.contest_id], timeZone));
+    schedules.set(
+      run.id,
+      runSchedule(run, byRun.get(run.id) ?? [], contests[run.contest_id], timeZone, locale),
+    );
   }
   return schedules;
 }

@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createMemoryStorage, type SessionStore, type StorageLike } from '@pitclock/contracts';
 import { makeJwt, startTestServer, type TestServer } from '@pitclock/contracts/testing';
 import {
@@ -22,9 +22,11 @@ import { startScheduleSync } from './schedule-sync';
 import { memorySession, testClient, testOutbox } from './test-support';
 
 const ZONE = 'America/Chicago';
+const LOCALE = 'en-GB';
 const servers: TestServer[] = [];
 const stops: (() => void)[] = [];
 afterEach(async () => {
+  vi.restoreAllMocks();
   stops.splice(0).forEach((stop) => stop());
   await Promise.all(servers.splice(0).map((server) => server.close()));
 });
@@ -37,17 +39,27 @@ async function notifier() {
   return server;
 }
 
-/** A real store and outbox, synced, against a real notifier; `session` signed in unless told otherwise. */
+/**
+ * A real store and outbox, synced, against a real notifier; `session` signed in unless told otherwise.
+ * `locale` null: the sync's default (the device's).
+ */
 async function setup({
   session = memorySession(),
   storage = createMemoryStorage(),
   bundle,
-}: { session?: SessionStore; storage?: StorageLike; bundle?: TestBundle } = {}) {
+  locale = LOCALE,
+}: { session?: SessionStore; storage?: StorageLike; bundle?: TestBundle; locale?: string | null } = {}) {
   const server = await notifier();
   const store = bundle ?? (await cookStore());
   const { outbox } = testOutbox({ client: testClient(session, server), session, storage });
-  const sync = () => {
-    const stop = startScheduleSync(store.store, { outbox, session, storage, timeZone: ZONE });
+  const sync = (syncLocale: string | null = locale) => {
+    const stop = startScheduleSync(store.store, {
+      outbox,
+      session,
+      storage,
+      timeZone: ZONE,
+      ...(syncLocale === null ? {} : { locale: syncLocale }),
+    });
     stops.push(stop);
     return stop;
   };
@@ -109,6 +121,7 @@ function schedule(
     contest_id: contestId,
     contest_name: 'Odessa Smoke-off',
     time_zone: ZONE,
+    locale: LOCALE,
     steps: names
       .map(([step, template], i) => ({
         id: step.id,
@@ -254,5 +267,37 @@ describe('the schedule sync', () => {
     expect((await received()).map((r) => [r.method, r.path])).toEqual([
       ['PUT', `/api/push/runs/${run.id}/schedule`],
     ]);
+  });
+
+  it("sends the device's locale by default (navigator.language), and leaves out one the notifier would refuse", async () => {
+    const language = vi.spyOn(navigator, 'language', 'get').mockReturnValue('en-US');
+    const device = await setup({ locale: null });
+    const contest = await cookOff(device.store);
+    const { run } = await startRun(device.store, contest.id);
+    const sent = await device.received();
+    expect(sent.map((r) => [r.method, r.path])).toEqual([['PUT', `/api/push/runs/${run.id}/schedule`]]);
+    expect(sent[0]?.body).toMatchObject({ time_zone: ZONE, locale: 'en-US' });
+
+    language.mockReturnValue('en_US');
+    const odd = await setup({ locale: null });
+    const other = await cookOff(odd.store);
+    await startRun(odd.store, other.id);
+    const [put] = await odd.received();
+    // The schedule still goes (its pushes then read 24-hour HH:MM), without the locale.
+    expect(put?.method).toBe('PUT');
+    expect(put?.body).toMatchObject({ time_zone: ZONE, steps: expect.any(Array) });
+    expect(put?.body).not.toHaveProperty('locale');
+  });
+
+  it('sends every schedule again when the locale changes (the sync restarted with the new one)', async () => {
+    const { store, sync, stopSync, received } = await setup();
+    const contest = await cookOff(store);
+    const { run } = await startRun(store, contest.id);
+    expect((await received()).map((r) => (r.body as { locale?: string }).locale)).toEqual([LOCALE]);
+    stopSync();
+    sync('en-US');
+    const sent = await received();
+    expect(sent.map((r) => [r.method, r.path])).toEqual([['PUT', `/api/push/runs/${run.id}/schedule`]]);
+    expect(sent[0]?.body).toMatchObject({ locale: 'en-US' });
   });
 });

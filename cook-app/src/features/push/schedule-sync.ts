@@ -9,6 +9,7 @@ import {
   type StorageLike,
 } from '@pitclock/contracts';
 import { PUSH_PATHS } from '@pitclock/contracts/push';
+import { deviceLocale } from '../../lib/display-prefs';
 import { contestSelectors, runSelectors, runStepSelectors, type CookRootState } from '../../store';
 import type { Outbox } from './outbox';
 import { activeRunSchedules, scheduleChanges } from './run-schedule';
@@ -28,6 +29,8 @@ export type ScheduleSyncDeps = {
   storage?: StorageLike | null;
   /** Default the device's zone. */
   timeZone?: string;
+  /** The locale of the pushed texts' times; default the device's (navigator.language). */
+  locale?: string;
 };
 
 type StoreLike = { getState: () => CookRootState; subscribe: (listener: () => void) => () => void };
@@ -78,6 +81,7 @@ export function startScheduleSync(store: StoreLike, deps: ScheduleSyncDeps): () 
   const session = deps.session ?? pageSession;
   const storage = deps.storage === undefined ? defaultStorage() : deps.storage;
   const timeZone = deps.timeZone ?? deviceTimeZone();
+  const locale = deps.locale ?? deviceLocale();
   // Once storage failed, the copy in memory is the truth (a stale stored one would re-send or miss).
   let memory: QueuedSchedules = readQueued(storage) ?? { owner: null, runs: {} };
   let storageWorks = true;
@@ -102,6 +106,7 @@ export function startScheduleSync(store: StoreLike, deps: ScheduleSyncDeps): () 
       steps: runStepSelectors.selectAll(state),
       contests: contestSelectors.selectEntities(state),
       timeZone,
+      locale,
     });
     const changes = scheduleChanges(queued, schedules);
     for (const { runId, body } of changes.put) {

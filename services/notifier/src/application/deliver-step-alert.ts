@@ -146,6 +146,7 @@ const message = (
     stepName: source.name,
     templateName: source.templateName,
     timeZone: source.timeZone,
+    locale: source.locale,
     dismissToken: dismissTokens.sign({ userId, runId, stepId, expiresAt }),
   });
   return {

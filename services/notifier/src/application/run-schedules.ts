@@ -139,6 +139,7 @@ const replaceSchedule = async (
       contestId: input.contest_id,
       contestName: input.contest_name,
       timeZone: input.time_zone ?? null,
+      locale: input.locale ?? null,
       steps,
     },
     {

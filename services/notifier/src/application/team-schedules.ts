@@ -40,6 +40,7 @@ export const storeTeamRunSchedule = async (
       contestId: input.contest_id,
       contestName: input.contest_name,
       timeZone: input.time_zone ?? null,
+      locale: input.locale ?? null,
       steps,
     },
     {

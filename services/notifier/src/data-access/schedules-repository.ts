@@ -18,6 +18,8 @@ export type ScheduleInput = {
   contestId: string;
   contestName: string;
   timeZone: string | null;
+  /** BCP 47 locale of the alert body's due time (null or absent: 24-hour HH:MM). */
+  locale?: string | null;
   /** The team the run is shared with (null or absent: the user's own run). */
   teamId?: string | null;
   steps: StoredStep[];
@@ -56,6 +58,7 @@ export type StepAlertSource = StoredStep & {
   contestId: string;
   contestName: string;
   timeZone: string | null;
+  locale: string | null;
 };
 
 /**
@@ -153,9 +156,9 @@ const toStoredSteps = (rows: ReplacedRow[]): StoredStep[] =>
     dismissed: row.dismissed,
   }));
 
-/** The call of push_replace_schedule (migration 0004) for one user's copy. */
+/** The call of push_replace_schedule (migration 0005) for one user's copy. */
 const replaceCall = (
-  { userId, runId, contestId, contestName, timeZone, teamId = null, steps }: ScheduleInput,
+  { userId, runId, contestId, contestName, timeZone, locale = null, teamId = null, steps }: ScheduleInput,
   limit: RunsLimit,
 ): SQL => {
   // One array parameter per column (sql.param: drizzle would otherwise spread an array into a list).
@@ -168,7 +171,7 @@ const replaceCall = (
       ${column((s) => s.scheduledAt.toISOString())}::timestamptz[],
       ${column((s) => s.done)}::boolean[], ${column((s) => s.dismissed)}::boolean[],
       ${limit.hasAlertsAhead}, ${limit.alertsAheadAfter.toISOString()}::timestamptz,
-      ${limit.maxRuns}::integer, ${teamId}::uuid)`;
+      ${limit.maxRuns}::integer, ${teamId}::uuid, ${locale}::text)`;
 };
 
 /**
@@ -366,6 +369,7 @@ export const createSchedulesRepository = (db: Db): SchedulesRepository => ({
         contestId: pushSchedules.contestId,
         contestName: pushSchedules.contestName,
         timeZone: pushSchedules.timeZone,
+        locale: pushSchedules.locale,
       })
       .from(pushScheduleSteps)
       .innerJoin(

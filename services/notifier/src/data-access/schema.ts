@@ -48,6 +48,8 @@ export const pushSchedules = pgTable(
     contestName: text('contest_name').notNull(),
     /** IANA zone of the 'due HH:MM' in the alert body; null: UTC. */
     timeZone: text('time_zone'),
+    /** BCP 47 locale the 'due' time of the alert body is written in; null: 24-hour HH:MM. */
+    locale: text('locale'),
     /**
      * The sync service's team the run's cook-off is shared with: every member holds a copy of the run's
      * schedule with this team_id, and a change by one member (PUT, DELETE, dismiss) applies to all copies.

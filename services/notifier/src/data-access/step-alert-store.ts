@@ -30,6 +30,7 @@ export type StoredStepAlert = {
   contestId: string;
   contestName: string;
   timeZone: string | null;
+  locale: string | null;
   scheduledAt: Date;
   done: boolean;
   dismissed: boolean;
@@ -74,7 +75,7 @@ export type StepAlertStore = {
 
 const loadText = `
 select k.position, st.name, st.template_name, st.scheduled_at, st.done, st.dismissed,
-       sc.contest_id, sc.contest_name, sc.time_zone,
+       sc.contest_id, sc.contest_name, sc.time_zone, sc.locale,
        sub.id, sub.endpoint, sub.p256dh, sub.auth,
        exists (
          select 1 from push_deliveries d
@@ -99,6 +100,7 @@ type LoadRow = {
   contest_id: string;
   contest_name: string;
   time_zone: string | null;
+  locale: string | null;
   id: number | null;
   endpoint: string | null;
   p256dh: string | null;
@@ -188,6 +190,7 @@ const storedStep = (row: LoadRow): StoredStepAlert => ({
   contestId: row.contest_id,
   contestName: row.contest_name,
   timeZone: row.time_zone,
+  locale: row.locale,
   scheduledAt: row.scheduled_at,
   done: row.done,
   dismissed: row.dismissed,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { alertBody, alertTitle, hhmmInZone } from './alert-text';
+import { alertBody, alertTitle, hhmmInZone, timeInZone } from './alert-text';
 
 const due = new Date('2026-06-13T14:05:00Z');
 
@@ -30,5 +30,38 @@ describe('alert texts (the same as the in-app alerts)', () => {
     expect(hhmmInZone(new Date('2026-03-08T07:30:00Z'), 'America/Chicago')).toBe('01:30');
     expect(hhmmInZone(new Date('2026-03-08T08:30:00Z'), 'America/Chicago')).toBe('03:30');
     expect(hhmmInZone(new Date('2026-07-01T23:59:00Z'), 'Asia/Kolkata')).toBe('05:29');
+  });
+
+  it("writes the due time in the schedule's locale, as the in-app alert does", () => {
+    const at = new Date('2026-06-13T18:55:00Z');
+    expect(
+      alertBody({
+        stage: 'due-now',
+        templateName: 'Ribs',
+        dueAt: at,
+        timeZone: 'America/Chicago',
+        locale: 'en-US',
+      }),
+    ).toBe('Due now · Ribs · due 1:55 PM');
+    expect(alertBody({ stage: 'overdue', dueAt: at, timeZone: 'Europe/London', locale: 'en-GB' })).toBe(
+      'Overdue · due 19:55',
+    );
+    expect(alertBody({ stage: 'due-now', dueAt: at, timeZone: 'America/Chicago', locale: null })).toBe(
+      'Due now · due 13:55',
+    );
+  });
+
+  it('a locale of another language keeps its clock but English words (the cook-app displayLocale rule)', () => {
+    const at = new Date('2026-06-13T13:55:00Z');
+    expect(timeInZone(at, 'UTC', 'de-DE')).toBe('13:55');
+    expect(timeInZone(at, 'UTC', 'ko-KR')).toBe('1:55 PM');
+    expect(timeInZone(at, 'UTC', 'en-AU')).toMatch(/^1:55 pm$/i);
+  });
+
+  it('falls back to 24-hour HH:MM for a locale Intl cannot read, never throwing', () => {
+    const at = new Date('2026-06-13T13:55:00Z');
+    for (const locale of ['en-US-u', 'en_US', '', '!!', 'x'.repeat(200)])
+      expect(timeInZone(at, 'UTC', locale), locale).toBe('13:55');
+    expect(alertBody({ stage: 'due-now', dueAt: at, locale: 'en-US-u' })).toBe('Due now · due 13:55');
   });
 });

@@ -21,6 +21,7 @@ export type StepAlertContent = {
   stepName: string;
   templateName?: string | null;
   timeZone?: string | null;
+  locale?: string | null;
   dismissToken: string;
 };
 
@@ -49,6 +50,7 @@ const buildStepAlert = (content: StepAlertContent, nameLimit: number): PushPaylo
     templateName: content.templateName ? truncateText(content.templateName, nameLimit) : null,
     dueAt: content.dueAt,
     timeZone: content.timeZone,
+    locale: content.locale,
   }),
   tag: STEP_ALERT_TAG,
   data: {

@@ -292,6 +292,52 @@ describe('PUT /api/push/runs/{runId}/schedule', () => {
     ]);
   });
 
+  it("stores the device's locale; absent (older apps) it is stored as null", async () => {
+    const cook = await svc.user();
+    await put(cook, 'run-us', schedule([step('a', 60_000)], { locale: 'en-US' })).expect(200);
+    await put(cook, 'run-old', schedule([step('a', 60_000)])).expect(200);
+    expect(
+      await svc.query('select run_id, locale from push_schedules where user_id = $1 order by run_id', [
+        cook.id,
+      ]),
+    ).toEqual([
+      { run_id: 'run-old', locale: null },
+      { run_id: 'run-us', locale: 'en-US' },
+    ]);
+    // The PUT replaces the whole schedule: a locale sent once and then not any more is cleared.
+    await put(cook, 'run-us', schedule([step('a', 60_000)])).expect(200);
+    expect(
+      await svc.query('select locale from push_schedules where user_id = $1 and run_id = $2', [
+        cook.id,
+        'run-us',
+      ]),
+    ).toEqual([{ locale: null }]);
+  });
+
+  it('refuses a locale that is not a BCP 47 tag of at most 35 characters with 400, storing nothing', async () => {
+    const cook = await svc.user();
+    await put(cook, 'run-kept', schedule([step('a', 60_000)], { locale: 'en-GB' })).expect(200);
+    const before = await svc.counts();
+    const jobsBefore = await svc.queue().getJobCountByTypes(['delayed', 'waiting']);
+    const bad = ['', 'en_US', 'en-US-u', 'not a locale', `en-${'a'.repeat(40)}`, '<b>en</b>', 42, null];
+    for (const locale of bad) {
+      for (const runId of ['run-new', 'run-kept']) {
+        const res = await put(cook, runId, schedule([step('b', 120_000)], { locale }));
+        expect(res.status, `${JSON.stringify(locale)}: ${JSON.stringify(res.body)}`).toBe(400);
+        // One issue per bad locale (a too long one is not also called no language tag).
+        expect(errorBodySchema.parse(res.body)).toMatchObject({
+          error: 'validation_failed',
+          details: { issues: [expect.objectContaining({ path: 'locale' })] },
+        });
+      }
+    }
+    expect(await svc.counts()).toEqual(before);
+    expect(await svc.queue().getJobCountByTypes(['delayed', 'waiting'])).toBe(jobsBefore);
+    expect(
+      await svc.query('select run_id, locale from push_schedules where user_id = $1', [cook.id]),
+    ).toEqual([{ run_id: 'run-kept', locale: 'en-GB' }]);
+  });
+
   it('refuses a bad run id, missing or invalid fields and bad JSON with 400, storing nothing and adding no job', async () => {
     const cook = await svc.user();
     const before = await svc.counts();

@@ -167,6 +167,56 @@ describe('the worker sends step alerts', () => {
     });
   });
 
+  it("writes the due time in the schedule's locale and zone; without one (older apps), or with one Intl cannot read, 24-hour HH:MM", async () => {
+    await withWorker(async () => {
+      const cook = await svc.user();
+      const phone = await svc.subscribe(cook, 'phone');
+      // Far enough ahead that the stored locale below is changed before the job reads it.
+      const due = dueSoon(3_000);
+      const steps = [{ id: 'wrap', name: 'Wrap', template_name: 'Ribs', scheduled_at: due.toISOString() }];
+      const chicago = { time_zone: 'America/Chicago' };
+      await putRun(cook, 'run-us', steps, { ...chicago, locale: 'en-US' });
+      await putRun(cook, 'run-gb', steps, { time_zone: 'Europe/London', locale: 'en-GB' });
+      await putRun(cook, 'run-older-app', steps, chicago);
+      await putRun(cook, 'run-bad-stored', steps, { ...chicago, locale: 'en-US' });
+      // A locale no PUT takes (one stored by a bug, or that a later ICU refuses) never fails the alert.
+      await svc.query('update push_schedules set locale = $1 where user_id = $2 and run_id = $3', [
+        'en-US-u',
+        cook.id,
+        'run-bad-stored',
+      ]);
+
+      const pushes = await svc.receiver().waitForPushes(phone.endpoint, 4);
+      const bodies = Object.fromEntries(
+        pushes.map((push) => {
+          const payload = JSON.parse(phone.decrypt(push.body)) as PushPayload;
+          return [payload.kind === 'step-alert' ? payload.data.runId : payload.kind, payload.body];
+        }),
+      );
+      const twelveHour = new Intl.DateTimeFormat('en-US', {
+        hour: 'numeric',
+        minute: '2-digit',
+        timeZone: 'America/Chicago',
+      })
+        .format(due)
+        .replace(/\s/g, ' ');
+      expect(twelveHour).toMatch(/^\d{1,2}:\d{2} [AP]M$/);
+      const chicagoHhmm = hhmmInZone(due, 'America/Chicago');
+      expect(chicagoHhmm).toMatch(/^\d{2}:\d{2}$/);
+      expect(bodies).toEqual({
+        'run-us': `Due now · Ribs · due ${twelveHour}`,
+        'run-gb': `Due now · Ribs · due ${hhmmInZone(due, 'Europe/London')}`,
+        'run-older-app': `Due now · Ribs · due ${chicagoHhmm}`,
+        'run-bad-stored': `Due now · Ribs · due ${chicagoHhmm}`,
+      });
+      for (const runId of ['run-us', 'run-gb', 'run-older-app', 'run-bad-stored']) {
+        await waitFor(`the delivery row of ${runId}`, async () =>
+          (await deliveries(cook.id, runId)).some((row) => row.result === 'sent'),
+        );
+      }
+    });
+  });
+
   it('a step already due when its schedule comes is sent at once: its job finds the step stored', async () => {
     await withWorker(async () => {
       const cook = await svc.user();
