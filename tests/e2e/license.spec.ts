@@ -33,8 +33,9 @@ test('a cook without a licence is sent to /promo by Start, redeems an admin-made
   await redeem(page, code);
   // The redeem says what it gave, then goes on through the same question Start asks.
   const until = new Date(Date.now() + 30 * 24 * 3600_000);
-  const usDate = `${String(until.getMonth() + 1).padStart(2, '0')}/${String(until.getDate()).padStart(2, '0')}/${until.getFullYear()}`;
-  await expect(page.getByText(`Licence active until ${usDate}`)).toBeVisible();
+  // In the browser's locale (en-GB here): 29/12/2026.
+  const localDate = until.toLocaleDateString('en-GB', { day: '2-digit', month: '2-digit', year: 'numeric' });
+  await expect(page.getByText(`Licence active until ${localDate}`)).toBeVisible();
   await page.getByRole('button', { name: 'Continue' }).click();
   await page
     .getByRole('alertdialog', { name: 'Start cook-off' })

@@ -58,6 +58,8 @@ export default defineConfig({
     // Dates and times follow the browser's locale (issue 21): en-GB reads 24-hour times ('13:55') and
     // '26 Nov 2026', which the specs assert; tests of other locales set theirs.
     locale: 'en-GB',
+    // No transition is caught half-way by an axe check (base.css shortens them all under it).
+    reducedMotion: 'reduce',
     trace: 'retain-on-failure',
     // The first-run welcome has been seen on this device (onboarding.spec.ts starts without it).
     storageState: {
