@@ -97,6 +97,7 @@ describe('step alert store: load', () => {
         contestId: 'contest-1',
         contestName: 'Smoke-off',
         timeZone: 'Europe/Paris',
+        locale: null,
         scheduledAt: dueAt,
         done: false,
         dismissed: true,

@@ -231,7 +231,12 @@ describe('the worker sends step alerts', () => {
         ),
       );
       await svc.receiver().waitForPushes(phone.endpoint, runs.length);
+      // The worker records a delivery once the push service has answered: the push can arrive first.
       for (const runId of runs) {
+        await waitFor(
+          `${runId}'s delivery recorded`,
+          async () => (await deliveries(cook.id, runId)).length > 0,
+        );
         expect((await deliveries(cook.id, runId)).map((row) => row.result)).toEqual(['sent']);
       }
     });
