@@ -19,7 +19,8 @@ export function adminConsoleFederation({ build }: { build: boolean }) {
     shared: {
       react: provided,
       'react/jsx-runtime': provided,
-      'react/jsx-dev-runtime': provided,
+      // The development JSX runtime only exists on the dev servers (a build compiles to react/jsx-runtime).
+      ...(build ? {} : { 'react/jsx-dev-runtime': provided }),
       'react-dom': provided,
       'react-redux': provided,
       'react-router-dom': providedTreeShaken,
@@ -31,5 +32,6 @@ export function adminConsoleFederation({ build }: { build: boolean }) {
     dts: false,
     dev: { remoteHmr: true },
     experiments: { externalRuntime: true },
+    target: 'web',
   });
 }

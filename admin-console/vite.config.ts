@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { federation } from '@module-federation/vite';
 import { adminConsoleFederation } from './module-federation.config.ts';
 import hosting from '../scripts/lib/front-ends.json' with { type: 'json' };
+import { precompressedAssets } from '../scripts/lib/precompress.ts';
 
 const { base, devPort, previewPort } = hosting['admin-console'];
 
@@ -11,7 +12,7 @@ export default defineConfig(({ command }) => {
   const federationConfig = adminConsoleFederation({ build: command === 'build' });
   return {
     base,
-    plugins: [react(), federation(federationConfig)],
+    plugins: [react(), federation(federationConfig), precompressedAssets()],
     server: {
       port: devPort,
       strictPort: true,

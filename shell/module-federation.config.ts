@@ -22,6 +22,9 @@ export type ShellFederationOptions = {
 
 export function shellFederation({ cookAppEntry, adminConsoleEntry, remoteExports }: ShellFederationOptions) {
   const singleton = { singleton: true } as const;
+  // React is on every page: in a build it is eager, so React, ReactDOM and the JSX runtime travel in one
+  // file of the shell's first load instead of four loadShare chunks (the dev servers keep them lazy).
+  const eagerSingleton = remoteExports ? ({ singleton: true, eager: true } as const) : singleton;
   const treeShaken = (name: (typeof TREE_SHAKEN_SHARED)[number]) =>
     remoteExports
       ? ({
@@ -37,10 +40,11 @@ export function shellFederation({ cookAppEntry, adminConsoleEntry, remoteExports
     },
     // One copy of each on the page, the shell's: the remotes declare them with import: false.
     shared: {
-      react: singleton,
-      'react/jsx-runtime': singleton,
-      'react/jsx-dev-runtime': singleton,
-      'react-dom': singleton,
+      react: eagerSingleton,
+      'react/jsx-runtime': eagerSingleton,
+      // The development JSX runtime only exists on the dev servers (a build compiles to react/jsx-runtime).
+      ...(remoteExports ? {} : { 'react/jsx-dev-runtime': singleton }),
+      'react-dom': eagerSingleton,
       'react-redux': singleton,
       ...Object.fromEntries(TREE_SHAKEN_SHARED.map((name) => [name, treeShaken(name)])),
     },
@@ -49,6 +53,10 @@ export function shellFederation({ cookAppEntry, adminConsoleEntry, remoteExports
     shareStrategy: 'loaded-first',
     // The shell publishes the federation runtime; the remotes (externalRuntime) reuse it.
     experiments: { provideExternalRuntime: true },
+    // Production leaves out what a browser host never uses: the manifest snapshot plugin (remotes are
+    // plain remoteEntry.js URLs) and the Node loading paths.
+    disableSnapshot: true,
+    target: 'web',
     dts: false,
     dev: { remoteHmr: true },
   });

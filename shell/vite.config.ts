@@ -8,7 +8,9 @@ import { buildMetaPlugin, createBuildMeta } from './build/build-meta.ts';
 import { remotePrecacheEntries } from './build/remote-precache.ts';
 import { remoteUsedExports } from './build/remote-manifests.ts';
 import { sharedFallbacksPlugin } from './build/shared-fallbacks.ts';
+import { runtimePackageVersionPlugin } from './build/runtime-package-version.ts';
 import hosting from '../scripts/lib/front-ends.json' with { type: 'json' };
+import { precompressedAssets } from '../scripts/lib/precompress.ts';
 
 /** A remote's entry: same-origin in a build (the gateway serves it), its own dev server in development. */
 const remoteEntry = (remote: 'cook-app' | 'admin-console', building: boolean): string => {
@@ -35,6 +37,7 @@ export default defineConfig(({ command, mode }) => {
   return {
     plugins: [
       react(),
+      runtimePackageVersionPlugin(),
       federation(
         shellFederation({
           cookAppEntry: env.VITE_COOK_APP_ENTRY ?? remoteEntry('cook-app', building),
@@ -88,6 +91,7 @@ export default defineConfig(({ command, mode }) => {
         },
         devOptions: { enabled: false },
       }),
+      precompressedAssets(),
     ],
     // In development /api goes to a running gateway (npm start, or the e2e stack).
     server: {
@@ -98,6 +102,20 @@ export default defineConfig(({ command, mode }) => {
       warmup: { clientFiles: ['./index.html'] },
     },
     preview: { port: hosting.shell.previewPort, strictPort: true },
-    build: { target: 'es2022' },
+    build: {
+      target: 'es2022',
+      rolldownOptions: {
+        preserveEntrySignatures: 'allow-extension',
+        output: {
+          codeSplitting: {
+            // The shell's own code that main.tsx imports statically is one file (see cook-app's config).
+            groups: [
+              { name: 'shell', test: /[\\/]shell[\\/]src[\\/]main\.tsx$/, priority: 20 },
+              { name: 'federation', test: /[\\/]node_modules[\\/]@module-federation[\\/]/, priority: 10 },
+            ],
+          },
+        },
+      },
+    },
   };
 });
