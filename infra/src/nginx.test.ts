@@ -267,6 +267,61 @@ describe('the nginx front end (infra/docker/nginx/default.conf.template)', () =>
     expect(cacheControl('/api/me')).toBe('');
   });
 
+  describe("serves the build's pre-compressed copies (scripts/lib/precompress.ts)", () => {
+    /** The server block's own directives (depth 1), one `name value` line each. */
+    const serverDirectives = () => {
+      const server = template().split(/^server \{$/m)[1] ?? '';
+      let depth = 0;
+      const lines: string[] = [];
+      for (const line of server.split('\n')) {
+        if (depth === 0 && /^\s+[a-z_]+\s[^{]*;\s*$/.test(line)) lines.push(line.trim());
+        depth += (line.match(/\{/g) ?? []).length - (line.match(/\}/g) ?? []).length;
+      }
+      return lines;
+    };
+
+    it('sends the .gz copy of a file to a client that accepts gzip (gzip_static, with Vary)', () => {
+      expect(serverDirectives()).toEqual(expect.arrayContaining(['gzip_static on;', 'gzip_vary on;']));
+    });
+
+    it('uses no brotli directive: the image has no ngx_brotli module, and nginx would not start', () => {
+      expect(finalStage(parseDockerfile('infra/docker/web.Dockerfile')).base).toMatch(
+        /^nginxinc\/nginx-unprivileged:/,
+      );
+      expect(template()).not.toMatch(/^[ \t]*(brotli\w*|load_module)[ \t]/m);
+    });
+
+    it('answers 404 for a .br or .gz copy asked for by its own name, as the gateway does', () => {
+      const entries = mapEntries('pitclock_precompressed_copy');
+      const isCopy = (uri: string) =>
+        (entries.find((entry) => entry.pattern.test(uri))?.value ?? '0') === '1';
+      for (const uri of [
+        '/assets/index-B2x9kQ_a.js.br',
+        '/assets/index-B2x9kQ_a.js.gz',
+        '/index.html.br',
+        '/remotes/cook-app/remoteEntry.js.gz',
+      ]) {
+        expect(isCopy(uri), uri).toBe(true);
+      }
+      for (const uri of [
+        '/assets/index-B2x9kQ_a.js',
+        '/index.html',
+        '/brand.svg',
+        '/api/backups/x.gz',
+        '/api',
+      ]) {
+        expect(isCopy(uri), uri).toBe(false);
+      }
+      expect(template()).toMatch(/if \(\$pitclock_precompressed_copy\) \{\s*return 404;\s*\}/);
+    });
+
+    it('sends the manifest (no .webmanifest in nginx mime.types) with the type the gateway gives it', () => {
+      expect(template()).toMatch(
+        /location = \/manifest\.webmanifest \{\s*types \{ \}\s*default_type application\/manifest\+json;\s*\}/,
+      );
+    });
+  });
+
   it('gets every template variable from the image and from compose, and answers its health check', () => {
     const variables = new Set([...template().matchAll(/\$\{([A-Z_]+)\}/g)].map((match) => match[1]!));
     expect([...variables].sort()).toEqual([

@@ -15,7 +15,7 @@ function fakeDist(files: Record<string, string>) {
 }
 
 describe('remotePrecacheEntries', () => {
-  it("lists the remote's files under its URL, revisioned by content, without its page, metadata and fallbacks", () => {
+  it("lists the remote's files under its URL, revisioned by content, without its page, metadata, fallbacks and .br/.gz copies", () => {
     const dist = fakeDist({
       'remoteEntry.js': 'entry v1',
       'assets/cook-app-abc.js': 'code',
@@ -25,6 +25,10 @@ describe('remotePrecacheEntries', () => {
       'mf-manifest.json': '{}',
       'mf-stats.json': '{}',
       '.vite/manifest.json': '{}',
+      'remoteEntry.js.br': 'br',
+      'remoteEntry.js.gz': 'gz',
+      'assets/cook-app-abc.js.br': 'br',
+      'assets/style-def.css.gz': 'gz',
     });
     const entries = remotePrecacheEntries(dist, '/remotes/cook-app/', 1024);
     expect(entries.map((entry) => entry.url)).toEqual([

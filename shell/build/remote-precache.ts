@@ -10,6 +10,8 @@ const SKIPPED = [
   /^mf-(manifest|stats)\.json$/, // build metadata (the shell loads remoteEntry.js, not the manifest)
   /^\.vite\//,
   /__prebuild__/, // local fallbacks of shared libraries; the shell always provides them
+  /\.(br|gz)$/, // the build's pre-compressed copies (scripts/lib/precompress.ts): the server picks them by
+  // Accept-Encoding for the file's own URL; under their own names they are not served (404)
 ];
 
 function listFiles(dir: string, prefix = ''): string[] {
