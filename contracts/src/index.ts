@@ -39,6 +39,7 @@ export {
   REFRESH_TIMEOUT_MS,
   api,
   createApiClient,
+  type AnswerSchema,
   type ApiClient,
   type ApiClientDeps,
   type BodylessOptions,
@@ -80,3 +81,5 @@ export {
 } from './license/license-online';
 
 export * from './notifications/step-alert-protocol';
+
+export { configureZodForBrowser } from './browser/zod-config';

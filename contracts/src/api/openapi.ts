@@ -8,6 +8,7 @@
 import { OpenAPIRegistry, OpenApiGeneratorV31, extendZodWithOpenApi } from '@asteasolutions/zod-to-openapi';
 import { z } from 'zod';
 import { ErrorBody } from '../schemas';
+import { classicView } from './classic-view';
 import { OPERATIONS, type ErrorStatus, type Operation, type OperationAnswer } from './operations';
 import { toOpenApiPath } from './paths';
 
@@ -49,7 +50,10 @@ const errorAnswers: Record<ErrorStatus, { description: string; headers?: typeof 
   },
 };
 
-const content = (schema: z.ZodType, contentType = 'application/json') => ({ [contentType]: { schema } });
+/** zod/mini schemas (the browser's answers) are given to the generator as classic ones (./classic-view.ts). */
+const content = (schema: z.core.$ZodType, contentType = 'application/json') => ({
+  [contentType]: { schema: classicView(schema) },
+});
 
 const answer = ({ description, schema, contentType }: OperationAnswer) =>
   schema ? { description, content: content(schema, contentType) } : { description };
@@ -71,8 +75,8 @@ const routeOf = (op: Operation, errorBody: z.ZodType): RouteConfig => {
     ...(op.auth === 'none' ? {} : { security: [{ [BEARER_SCHEME]: [] }] }),
     [AUTH_EXTENSION]: op.auth,
     request: {
-      ...(params ? { params } : {}),
-      ...(query ? { query } : {}),
+      ...(params ? { params: classicView(params) } : {}),
+      ...(query ? { query: classicView(query) } : {}),
       ...(body ? { body: { required: !bodyOptional, content: content(body) } } : {}),
     },
     responses,

@@ -82,8 +82,8 @@ export type ErrorStatus = (typeof ERROR_STATUSES)[number];
 
 export type OperationAnswer = {
   description: string;
-  /** The body; none for 204. */
-  schema?: z.ZodType;
+  /** The body; none for 204. A classic or a zod/mini schema (the browser's answers are zod/mini). */
+  schema?: z.core.$ZodType;
   /** Default application/json. */
   contentType?: string;
 };
@@ -101,7 +101,7 @@ export type Operation = {
   request: {
     params?: z.ZodObject;
     query?: z.ZodObject;
-    body?: z.ZodType;
+    body?: z.core.$ZodType;
     /** A body may be left out (it then counts as empty). */
     bodyOptional?: boolean;
   };
@@ -150,7 +150,7 @@ const operation = ({ errors = [], storage = true, request = {}, ...spec }: Opera
   };
 };
 
-const json = (description: string, schema: z.ZodType): OperationAnswer => ({ description, schema });
+const json = (description: string, schema: z.core.$ZodType): OperationAnswer => ({ description, schema });
 const noContent = (description: string): OperationAnswer => ({ description });
 
 // Path parameters, as the routers read them (each is a string in the path).

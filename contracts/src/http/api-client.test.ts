@@ -495,6 +495,14 @@ describe('open (a body read as it arrives)', () => {
     expect(store.getToken()).toBe('fresh-token');
   });
 
+  it('asks for the stream at low priority, and for other calls at the browser default', async () => {
+    const server = await authServer();
+    const { client, fetches } = setup(server, {}, { token: 'fresh-token' });
+    await client.open('/sync/events');
+    await client.get('/me');
+    expect(fetches.map(({ init }) => init?.priority)).toEqual(['low', undefined]);
+  });
+
   it('throws the ApiError of a non-2xx answer, with its machine code', async () => {
     const server = await serve(() => ({ status: 403, json: { error: 'forbidden', message: 'No' } }));
     const { client } = setup(server, {}, { token: 't' });

@@ -1,4 +1,4 @@
-import type { ZodType } from 'zod';
+import type { $ZodType } from 'zod/v4/core';
 import { API_PATHS } from '../api/paths';
 import { readLoginToken } from '../session/login-token';
 import { session as defaultSession, type SessionStore } from '../session/session-store';
@@ -7,6 +7,14 @@ import { ApiError, NETWORK_ERROR_MESSAGE, serverErrorText } from './api-error';
 import { apiUrl } from './api-url';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * A zod schema of an answer, classic or zod/mini: both are zod's core type and parse with their own
+ * safeParse, so that the client itself imports no zod code (the browser's schemas are zod/mini).
+ */
+export type AnswerSchema<T> = $ZodType<T> & {
+  safeParse(data: unknown): { success: true; data: T } | { success: false; error: unknown };
+};
 export type QueryValue = string | number | boolean | null | undefined;
 export type Query = Record<string, QueryValue | readonly QueryValue[]>;
 
@@ -17,7 +25,7 @@ export interface RequestOptions<T = unknown> {
   /** Appended as a query string; null and undefined values are left out. */
   query?: Query;
   /** Parses the answer; a mismatch throws ApiError kind 'invalid-response'. */
-  schema?: ZodType<T>;
+  schema?: AnswerSchema<T>;
   /** Aborts after this many milliseconds with ApiError kind 'timeout'. Default: no timeout. */
   timeoutMs?: number;
   /** Caller's abort: the promise rejects with the signal's reason (an AbortError), not an ApiError. */
@@ -244,6 +252,9 @@ export function createApiClient(deps: ApiClientDeps): ApiClient {
     if (sentToken !== null) headers.Authorization = `Bearer ${sentToken}`;
     const init: RequestInit = { method: opts.method ?? 'GET', credentials: 'include', headers };
     if (body !== undefined) init.body = body;
+    // An event stream stays open for the whole visit: low priority, so that it never competes with the
+    // page's own files (nor makes a page-load measurement wait for it to end).
+    if (streaming) init.priority = 'low';
     const received = await send(
       withQuery(url(path), opts.query),
       init,

@@ -1,17 +1,18 @@
 import { API_PATHS } from '../api/paths';
 import { api as defaultApi, type ApiClient } from '../http/api-client';
 import { isApiError } from '../http/api-error';
-import type { LicenseCheckResponse as CheckAnswer, LicenseJwk } from '../schemas/licensing';
+import type { LicenseCheckResponse as CheckAnswer, LicenseJwk } from '../schemas/licensing-answers';
 import { session } from '../session/session-store';
 import { license as defaultLicense, type LicenseStore } from './license-store';
 
 export type OnlineLicenseStatus = CheckAnswer['status'] | 'offline';
 
 /**
- * The answers' schemas, loaded when first needed: zod then comes with the first licensing call of a
- * signed-in device instead of with every first page (the welcome page makes none).
+ * The answers' schemas (zod/mini, and nothing else of the licensing schemas), loaded when first needed:
+ * they come with the first licensing call of a signed-in device instead of with every first page (the
+ * welcome page makes none).
  */
-const schemas = () => import('../schemas/licensing');
+const schemas = () => import('../schemas/licensing-answers');
 
 /** GET /licenses/public-key (public): caches the licensing service's JWK for offline checks and returns it. */
 export async function fetchLicensePublicKey(

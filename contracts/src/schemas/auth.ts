@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { readLoginToken } from '../session/login-token';
+import { MeResponse, UserId } from './auth-answers';
 import { AUTH_MESSAGES, EMAIL_PATTERN, LIMITS } from './auth-messages';
 
-export { AUTH_MESSAGES, EMAIL_PATTERN, LIMITS };
+export { AUTH_MESSAGES, EMAIL_PATTERN, LIMITS, MeResponse, UserId };
 
 const m = AUTH_MESSAGES;
 
@@ -71,27 +72,12 @@ export type LogoutRequest = RefreshRequest;
 export const RefreshResponse = LoginResponse;
 export type RefreshResponse = LoginResponse;
 
-/** User ids are the auth service's serial integers. */
-export const UserId = z.number().int().positive();
-export type UserId = z.infer<typeof UserId>;
-
-/** GET /me */
-export const MeResponse = z.object({
-  id: UserId,
-  email: z.string(),
-  name: z.string(),
-  is_admin: z.boolean(),
-  roles: z.array(z.string()),
-  created_at: z.string(),
-});
-export type MeResponse = z.infer<typeof MeResponse>;
-
 /** A path id of /users/{id}: a positive whole number of at most 10 digits (PostgreSQL integer). */
 export const UserIdParam = z
   .string()
   .regex(/^[1-9]\d{0,9}$/, 'must be a positive whole number')
   .transform(Number)
-  .pipe(UserId.max(2_147_483_647));
+  .pipe(UserId.check(z.lte(2_147_483_647)));
 
 /** Filled by the licensing service; 'none' until it does (SPEC.md section 2, admin users). */
 export const LicenseStatus = z.enum(['none', 'inactive', 'active']);

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LicenseStatus, UserId } from './auth';
+import { LicenseCheckResponse, LicenseJwk, LicensePublicKeyResponse } from './licensing-answers';
 import {
   ACTIVATION_CODE_ALPHABET,
   ACTIVATION_CODE_LENGTH,
@@ -19,6 +20,9 @@ export {
   LICENSING_CLIENT_TEXTS,
   LICENSING_LIMITS,
   LICENSING_MESSAGES,
+  LicenseCheckResponse,
+  LicenseJwk,
+  LicensePublicKeyResponse,
   formatActivationCode,
   normalizeActivationCode,
   readDeviceLicense,
@@ -149,43 +153,11 @@ export const RedeemResponse = z.object({
 export type RedeemResponse = z.infer<typeof RedeemResponse>;
 
 // ---------------------------------------------------------------------------------------------------
-// Device licences
-
-/** A public JWK of the licence key (EC P-256). */
-export const LicenseJwk = z.object({
-  kty: z.literal('EC'),
-  crv: z.literal('P-256'),
-  x: z.string().min(1),
-  y: z.string().min(1),
-  kid: z.string().min(1),
-  alg: z.literal(LICENSE_ALG),
-  use: z.literal('sig'),
-});
-export type LicenseJwk = z.infer<typeof LicenseJwk>;
-
-/** GET /licenses/public-key (anyone): what the app caches to verify licences offline. */
-export const LicensePublicKeyResponse = z.object({
-  alg: z.literal(LICENSE_ALG),
-  kid: z.string().min(1),
-  public_key: LicenseJwk,
-  public_key_pem: z.string().startsWith('-----BEGIN PUBLIC KEY-----'),
-});
-export type LicensePublicKeyResponse = z.infer<typeof LicensePublicKeyResponse>;
+// Device licences (the public key and the check's answers, which the browser reads: licensing-answers.ts)
 
 /** POST /licenses/check (signed in): the app's online check of its device. */
 export const LicenseCheckRequest = z.object({ device_id: RedeemRequest.shape.device_id });
 export type LicenseCheckRequest = z.infer<typeof LicenseCheckRequest>;
-
-/**
- * active: a freshly signed licence (same expiry) comes with it; revoked: an admin revoked the device (the
- * app drops its licence); expired: the licence ran out; none: this user has no licence on this device.
- */
-export const LicenseCheckResponse = z.object({
-  status: z.enum(['active', 'revoked', 'expired', 'none']),
-  license: z.string().optional(),
-  expires_at: z.string().nullable(),
-});
-export type LicenseCheckResponse = z.infer<typeof LicenseCheckResponse>;
 
 // ---------------------------------------------------------------------------------------------------
 // Credits

@@ -6,7 +6,11 @@ import {
   type PushScheduleBody,
   type PushSubscriptionJson,
 } from '../notifications/push-protocol';
+import { ClientId } from './client-id';
 import { isStorableInstant } from './stored-values';
+import { TeamIdParam } from './sync';
+
+export { ClientId };
 
 export const PUSH_MESSAGES = {
   endpointInvalid: 'The subscription endpoint must be an https URL',
@@ -27,12 +31,6 @@ export const PUSH_MESSAGES = {
 
 const m = PUSH_MESSAGES;
 
-/** Client ids (runs, steps, contests): what the app makes (uuids), kept to a safe set of characters. */
-export const ClientId = z
-  .string()
-  .min(1)
-  .max(100)
-  .regex(/^[A-Za-z0-9._:-]+$/, 'must be letters, digits, dot, dash, underscore or colon');
 export const RunIdParam = ClientId;
 
 /** base64url without padding, as PushSubscription.toJSON() gives the keys. */
@@ -99,8 +97,7 @@ export const PushScheduleInput = z
       .max(PUSH_LOCALE_MAX_LENGTH, { abort: true })
       .refine(isPushLocale, 'must be a BCP 47 language tag')
       .optional(),
-    // The same rule as the sync schemas' TeamIdParam (not imported: sync.ts imports ClientId from here).
-    team_id: z.string().uuid('must be a team id').nullish(),
+    team_id: TeamIdParam.nullish(),
     steps: z.array(PushScheduleStepInput).max(PUSH_MAX_STEPS_PER_RUN),
   })
   .refine((body) => new Set(body.steps.map((s) => s.id)).size === body.steps.length, {

@@ -1,4 +1,4 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { HttpError } from './errors';
 
 export type ValidationIssue = { path: string; message: string; code: string };
@@ -28,14 +28,15 @@ export const validationFailed = (error: z.ZodError, message?: string): HttpError
  * validationFailed, whose message is the first rule's own text. A path parameter, whose rules have no
  * sentence of their own, names itself instead: `what` 'User id' gives 'User id is invalid', or
  * `{ message }` gives that text. A request without a body (undefined) is read as an empty object, so that
- * its missing fields are named.
+ * its missing fields are named. The schema may be classic or zod/mini (the browser's schemas, which some
+ * requests share): a mismatch is a classic ZodError either way.
  */
-export const parse = <S extends z.ZodType>(
+export const parse = <S extends z.core.$ZodType>(
   schema: S,
   value: unknown,
   what?: string | { message: string },
 ): z.output<S> => {
-  const result = schema.safeParse(value === undefined ? {} : value);
+  const result = z.safeParse(schema, value === undefined ? {} : value);
   if (!result.success) {
     throw validationFailed(result.error, typeof what === 'string' ? `${what} is invalid` : what?.message);
   }
