@@ -9,6 +9,7 @@ import { remotePrecacheEntries } from './build/remote-precache.ts';
 import { remoteUsedExports } from './build/remote-manifests.ts';
 import { sharedFallbacksPlugin } from './build/shared-fallbacks.ts';
 import { runtimePackageVersionPlugin } from './build/runtime-package-version.ts';
+import { remoteFirstLoad, remotePreloadPlugin } from './build/remote-preload.ts';
 import hosting from '../scripts/lib/front-ends.json' with { type: 'json' };
 import { precompressedAssets } from '../scripts/lib/precompress.ts';
 
@@ -38,6 +39,9 @@ export default defineConfig(({ command, mode }) => {
     plugins: [
       react(),
       runtimePackageVersionPlugin(),
+      remotePreloadPlugin(() =>
+        building ? remoteFirstLoad(cookAppDist, hosting['cook-app'].base, 'CookApp') : [],
+      ),
       federation(
         shellFederation({
           cookAppEntry: env.VITE_COOK_APP_ENTRY ?? remoteEntry('cook-app', building),

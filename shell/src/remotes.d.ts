@@ -15,3 +15,8 @@ declare module 'admin_console/AdminConsole' {
   export type AdminConsoleProps = Props<ReactNode>;
   export function AdminConsole(props: AdminConsoleProps): JSX.Element;
 }
+
+declare module 'virtual:pitclock/remote-preload' {
+  /** The cook-app files a signed-in first load of a cook screen needs (shell/build/remote-preload.ts). */
+  export const COOK_APP_FIRST_LOAD: readonly string[];
+}
