@@ -1,4 +1,4 @@
-import { verifyDeviceLicense, type DeviceLicenseClaims } from '../schemas/licensing-token';
+import type { DeviceLicenseClaims } from '../schemas/licensing-token';
 import { LICENSE_GRACE_MS } from './license-rules';
 import type { LicenseStore } from './license-store';
 
@@ -26,6 +26,8 @@ export async function deviceLicenseStatus(
   if (token === null) return { ok: false, reason: 'none' };
   const key = store.getPublicKey();
   if (key === null) return { ok: false, reason: 'no-key' };
+  // jose's WebCrypto verification loads with the first check, not with every page.
+  const { verifyDeviceLicense } = await import('../schemas/licensing-verify');
   const verified = await verifyDeviceLicense(token, key);
   if (!verified.ok) return { ok: false, reason: 'invalid' };
   const { claims } = verified;

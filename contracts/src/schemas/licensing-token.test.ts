@@ -2,7 +2,8 @@ import { createSign, generateKeyPairSync, type KeyObject } from 'node:crypto';
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import { createTestLicenseKey } from '../license/test-license-key';
-import { readDeviceLicense, verifyDeviceLicense } from './licensing-token';
+import { readDeviceLicense } from './licensing-token';
+import { verifyDeviceLicense } from './licensing-verify';
 
 // A licence signed ES256 (IEEE P1363 signature) with Node's crypto, by hand, as another implementation
 // would: verified with jose over WebCrypto, as the browser does. Hand-made tokens also carry the headers

@@ -10,7 +10,8 @@ import {
   formatActivationCode,
   normalizeActivationCode,
 } from './licensing-messages';
-import { LICENSE_ALG, readDeviceLicense, verifyDeviceLicense } from './licensing-token';
+import { LICENSE_ALG, readDeviceLicense } from './licensing-token';
+import { verifyDeviceLicense } from './licensing-verify';
 import { PG_INTEGER_MAX, isStorableInstant } from './stored-values';
 
 export {
