@@ -54,19 +54,4 @@ export type SyncPullRequest = z.infer<typeof SyncPullRequest>;
 
 // Teams.
 export const TeamIdParam = z.string().uuid('must be a team id');
-export const TeamName = z
-  .string()
-  .trim()
-  .min(1, 'Team name is required')
-  .max(60, 'Team name is at most 60 characters');
-export const MemberName = z.string().trim().max(80).default('');
-
-export const CreateTeamRequest = z.object({ name: TeamName, member_name: MemberName });
-export const JoinTeamRequest = z.object({
-  code: z
-    .string()
-    .trim()
-    .toUpperCase()
-    .regex(/^[A-Z0-9]{8}$/, SYNC_MESSAGES.inviteInvalid),
-  member_name: MemberName,
-});
+export { CreateTeamRequest, JoinTeamRequest, MemberName, TeamName } from './team-requests';

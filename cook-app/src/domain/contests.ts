@@ -1,5 +1,5 @@
 // Cook-off rules (SPEC.md sections 4, 5 and 9). Pure: "now" and the time zone are parameters.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { isRecord, readContestDate, readId } from './readers';
 import { addDaysYmd, clampWalkTime, normaliseYmd, parseHhMm, ymdInZone } from './time';
 import { isBlank, readWith, requiredText } from './validation';
@@ -62,8 +62,14 @@ export function contestSchema(todayYmd: string) {
     ),
     name: contestNameSchema,
     sanctioning_body_id: sanctioningBodySchema,
-    location: z.preprocess((value: string) => (typeof value === 'string' ? value.trim() : ''), z.string()),
-    walk_time_adjust_minutes: z.preprocess((value: number | null) => clampWalkTime(value), z.number()),
+    location: z.pipe(
+      z.transform((value: string) => (typeof value === 'string' ? value.trim() : '')),
+      z.string(),
+    ),
+    walk_time_adjust_minutes: z.pipe(
+      z.transform((value: number | null) => clampWalkTime(value)),
+      z.number(),
+    ),
   });
 }
 export type ContestFormInput = z.input<ReturnType<typeof contestSchema>>;

@@ -2,7 +2,7 @@
 // The licence banner rules moved to @pitclock/contracts (shared with the shell's banner); they are
 // re-exported here so that cook-app code keeps importing them from the domain. Token validity is not
 // here either: it is `isTokenValid` in @pitclock/contracts.
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { isRecord, readFlag, readNumber, readText } from './readers';
 
 export {
@@ -52,7 +52,10 @@ export function normalisePromoCode(text: unknown): string {
 }
 
 /** The code the redeem form sends: normalised, not empty (no text: Redeem stays disabled until then). */
-export const promoCodeSchema = z.string().transform(normalisePromoCode).pipe(z.string().min(1));
+export const promoCodeSchema = z.pipe(
+  z.pipe(z.string(), z.transform<string, string>(normalisePromoCode)),
+  z.string().check(z.minLength(1)),
+);
 
 /**
  * The licence in a redeem response: license, device_license or token (a string, or an object kept as is).

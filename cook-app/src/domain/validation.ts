@@ -2,7 +2,9 @@
 // accounts and device id: @pitclock/contracts), as zod schemas: the forms validate with them (through
 // react-hook-form's zod resolver) and the store operations through the validate* functions below, so each
 // rule and its text is written once. A schema's input is what a form field holds, its output what is saved.
-import { z } from 'zod';
+// Zod Mini (tree-shaken, no eval probe): it has no default texts without a locale, so every text that can
+// reach a user is given here.
+import { z } from 'zod/mini';
 import { isRecord, readNumber, readText } from './readers';
 import {
   hhmmToMinutes,
@@ -47,27 +49,31 @@ export function isBlank(value: unknown): boolean {
 }
 
 /** The outcome of a schema for `input`: its output, or the text of its first issue. */
-export function validated<T>(schema: z.ZodType<T>, input: unknown): Validated<T> {
-  const result = schema.safeParse(input);
+export function validated<T>(schema: z.core.$ZodType<T>, input: unknown): Validated<T> {
+  const result = z.safeParse(schema, input);
   if (result.success) return { ok: true, value: result.data };
   return { ok: false, error: result.error.issues[0]?.message ?? 'Invalid input' };
 }
 
 /** A text that must not be blank, trimmed; `message` when it is blank or not a text. */
 export function requiredText(message: string) {
-  return z.string({ error: message }).trim().min(1, { error: message });
+  return z.string({ error: message }).check(z.trim(), z.minLength(1, { error: message }));
 }
 
 /**
- * A schema that reads its input with `read`: undefined from `read` refuses the input with `message`. Built on
- * z.preprocess, which (unlike a transform) also runs for a key missing from an object, as a default needs.
+ * A schema that reads its input with `read`: undefined from `read` refuses the input with `message`. A
+ * transform piped into the output (what classic zod's z.preprocess is): it also runs for a key missing from
+ * an object, as a default needs. Zod Mini's transform has no addIssue: the issue goes on the payload.
  */
 export function readWith<I, O>(read: (input: I) => O | undefined, message: string) {
-  return z.preprocess((input: I, ctx) => {
-    const value = read(input);
-    if (value === undefined) ctx.addIssue({ code: 'custom', message, input });
-    return value;
-  }, z.custom<O>());
+  return z.pipe(
+    z.transform((input: I, payload) => {
+      const value = read(input);
+      if (value === undefined) payload.issues.push({ code: 'custom', message, input });
+      return value;
+    }),
+    z.custom<O, Awaited<O | undefined>>(),
+  );
 }
 
 /** An optional wall-clock time: blank -> null; otherwise read as 'HH:MM' (12-hour accepted), else `message`. */
@@ -121,10 +127,13 @@ export function customCompletionSchema(scheduledAtIso: string | null | undefined
     const day = anchor === null ? null : parseYmd(ymdInZone(anchor, timeZone));
     return day ? new Date(instantAtWallMinute(day, minutes, timeZone)).toISOString() : undefined;
   };
-  return readWith(
-    (hhmm: string | null | undefined) => hhmmToMinutes(hhmm) ?? undefined,
-    VALIDATION_MESSAGES.customTimeInvalid,
-  ).pipe(readWith(onScheduledDay, VALIDATION_MESSAGES.customTimeNoAnchor));
+  return z.pipe(
+    readWith(
+      (hhmm: string | null | undefined) => hhmmToMinutes(hhmm) ?? undefined,
+      VALIDATION_MESSAGES.customTimeInvalid,
+    ),
+    readWith(onScheduledDay, VALIDATION_MESSAGES.customTimeNoAnchor),
+  );
 }
 
 /**

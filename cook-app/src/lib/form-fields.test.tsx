@@ -3,7 +3,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { NumberField, TimeInput } from '@pitclock/design-system';
 import { minutesBeforeSchema, turnInTimeSchema } from '../domain';
 import { numberFieldBinding, timeInputBinding, unlessSubmitting } from './form-fields';

@@ -1,7 +1,7 @@
 import { useId, type ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { Button, PasswordField, TextField } from '@pitclock/design-system';
 import type { CloudBackupRef } from './backup-refs';
 import { BackupRefList } from './backup-ref-list';
@@ -9,7 +9,7 @@ import type { RestoreSource } from './backup-tasks';
 import { BACKUP_TEXT } from './messages';
 
 /** Restore by bin ID: the ID, trimmed, not empty (Restore from bin stays disabled until then). */
-const binFormSchema = z.object({ binId: z.string().trim().min(1) });
+const binFormSchema = z.object({ binId: z.string().check(z.trim(), z.minLength(1)) });
 type BinValues = z.output<typeof binFormSchema>;
 
 export type CloudBackupProps = {

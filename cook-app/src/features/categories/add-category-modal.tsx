@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { Banner, FormDialog, TextField } from '@pitclock/design-system';
 import { newCategoryNameSchema } from '../../domain';
 import { addCategory, FAILURE_MESSAGES, useCookDispatch } from '../../store';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { Banner, Button, TextField } from '@pitclock/design-system';
 import { categoryNameSchema } from '../../domain';
 import { FAILURE_MESSAGES, updateCategory, useCookDispatch, type Category } from '../../store';

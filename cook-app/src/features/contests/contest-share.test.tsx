@@ -24,7 +24,7 @@ describe('sharing a cook-off with a team', () => {
     bundle.clock.now = NOW + 60_000;
     const { user } = renderScreen(bundle);
     await user.click(await screen.findByRole('button', { name: 'Edit Smoke on the Water' }));
-    const form = within(screen.getByRole('form', { name: 'Edit Smoke on the Water' }));
+    const form = within(await screen.findByRole('form', { name: 'Edit Smoke on the Water' }));
     const share = (await form.findByRole('combobox', { name: SHARE_TEXT.label })) as HTMLSelectElement;
     await waitFor(() => expect([...share.options].map((o) => o.textContent)).toContain('Hog Heaven'));
     expect(share.value).toBe('');
@@ -46,13 +46,13 @@ describe('sharing a cook-off with a team', () => {
     expect(await screen.findByText('Team: Smoke Ring')).toBeTruthy();
 
     await user.click(screen.getByRole('button', { name: 'Edit Smoke on the Water' }));
-    let form = within(screen.getByRole('form', { name: 'Edit Smoke on the Water' }));
+    let form = within(await screen.findByRole('form', { name: 'Edit Smoke on the Water' }));
     await user.selectOptions(form.getByRole('combobox', { name: SHARE_TEXT.label }), SHARE_TEXT.onlyMe);
     await user.click(form.getByRole('button', { name: 'Cancel' }));
     expect(stored(bundle, contest.id)?.team_id).toBe(SMOKE_RING);
 
     await user.click(screen.getByRole('button', { name: 'Edit Smoke on the Water' }));
-    form = within(screen.getByRole('form', { name: 'Edit Smoke on the Water' }));
+    form = within(await screen.findByRole('form', { name: 'Edit Smoke on the Water' }));
     const share = form.getByRole('combobox', { name: SHARE_TEXT.label }) as HTMLSelectElement;
     expect(share.value).toBe(SMOKE_RING);
     await user.selectOptions(share, SHARE_TEXT.onlyMe);
@@ -68,7 +68,7 @@ describe('sharing a cook-off with a team', () => {
     await withContest(bundle);
     const { user } = renderScreen(bundle);
     await user.click((await screen.findAllByRole('button', { name: 'Edit Smoke on the Water' }))[1]!);
-    const form = within(screen.getByRole('form', { name: 'Edit Smoke on the Water' }));
+    const form = within(await screen.findByRole('form', { name: 'Edit Smoke on the Water' }));
     const link = await form.findByRole('link', { name: SHARE_TEXT.createTeamFirst });
     expect(link.getAttribute('href')).toBe('/team');
     await user.click(form.getByRole('button', { name: 'Cancel' }));

@@ -47,14 +47,14 @@ describe('Cook-offs screen', () => {
     const { user } = renderScreen(bundle);
     expect(await screen.findByText('No Upcoming Cook-offs')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'Create Cook-off' }));
-    expect(screen.getByRole('dialog', { name: 'Add Cook-off' })).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: 'Add Cook-off' })).toBeTruthy();
   });
 
   it('the add modal defaults the date to today and keeps Create disabled until name and sanctioning body are set', async () => {
     const bundle = await cookStore();
     const { user } = renderScreen(bundle);
     await user.click(await screen.findByRole('button', { name: 'Add Cook-off' }));
-    const dialog = screen.getByRole('dialog', { name: 'Add Cook-off' });
+    const dialog = await screen.findByRole('dialog', { name: 'Add Cook-off' });
     const form = within(dialog);
     expect((form.getByLabelText('Date') as HTMLInputElement).value).toBe('2026-06-01');
     expect((form.getByLabelText(/Location/) as HTMLInputElement).placeholder).toBe('e.g. Odessa, TX');
@@ -71,11 +71,23 @@ describe('Cook-offs screen', () => {
     expect(create.disabled).toBe(false);
   });
 
+  it('Add Cook-off, whose form loads when first opened, puts the focus in its first field and gives it back on Cancel', async () => {
+    const bundle = await cookStore();
+    const { user } = renderScreen(bundle);
+    const add = await screen.findByRole('button', { name: 'Add Cook-off' });
+    await user.click(add);
+    const form = within(await screen.findByRole('dialog', { name: 'Add Cook-off' }));
+    await waitFor(() => expect(document.activeElement).toBe(form.getByLabelText('Date')));
+    await user.click(form.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(document.activeElement).toBe(add);
+  });
+
   it('clamps the walk time to 20 and creates the cook-off with the +20m badge', async () => {
     const bundle = await cookStore();
     const { user } = renderScreen(bundle);
     await user.click(await screen.findByRole('button', { name: 'Add Cook-off' }));
-    const form = within(screen.getByRole('dialog', { name: 'Add Cook-off' }));
+    const form = within(await screen.findByRole('dialog', { name: 'Add Cook-off' }));
     await user.type(form.getByLabelText(/^Name/), '  Pig Out  ');
     await user.selectOptions(form.getByLabelText(/Sanctioning Body/), KCBS);
     const walk = form.getByLabelText(/Walk Time Adjustment/) as HTMLInputElement;
@@ -121,7 +133,7 @@ describe('Cook-offs screen', () => {
     const contest = await withContest(bundle);
     const { user } = renderScreen(bundle);
     await user.click(await screen.findByRole('button', { name: 'Edit Smoke on the Water' }));
-    let form = within(screen.getByRole('form', { name: 'Edit Smoke on the Water' }));
+    let form = within(await screen.findByRole('form', { name: 'Edit Smoke on the Water' }));
     await user.clear(form.getByLabelText(/^Name/));
     await user.type(form.getByLabelText(/^Name/), 'Renamed');
     await user.click(form.getByRole('button', { name: 'Cancel' }));
@@ -129,7 +141,7 @@ describe('Cook-offs screen', () => {
     expect(bundle.store.getState().contests.entities[contest.id]?.name).toBe('Smoke on the Water');
 
     await user.click(screen.getByRole('button', { name: 'Edit Smoke on the Water' }));
-    form = within(screen.getByRole('form', { name: 'Edit Smoke on the Water' }));
+    form = within(await screen.findByRole('form', { name: 'Edit Smoke on the Water' }));
     await user.clear(form.getByLabelText(/^Name/));
     expect(form.getByText('Please provide a cook-off name.')).toBeTruthy();
     await user.type(form.getByLabelText(/^Name/), 'Renamed');
@@ -158,7 +170,7 @@ describe('Cook-offs screen', () => {
     expect(edit.getAttribute('aria-expanded')).toBe('false');
     await user.click(edit);
 
-    const form = screen.getByRole('form', { name: 'Edit Smoke on the Water' });
+    const form = await screen.findByRole('form', { name: 'Edit Smoke on the Water' });
     expect(edit.getAttribute('aria-expanded')).toBe('true');
     expect(edit.getAttribute('aria-controls')).toBe(form.id);
     const row = edit.closest('tr')!;
@@ -183,7 +195,7 @@ describe('Cook-offs screen', () => {
     expect(bundle.store.getState().contests.entities[contest.id]?.name).toBe('Smoke on the Water');
 
     await user.keyboard('{Enter}');
-    const reopened = within(screen.getByRole('form', { name: 'Edit Smoke on the Water' }));
+    const reopened = within(await screen.findByRole('form', { name: 'Edit Smoke on the Water' }));
     await user.clear(reopened.getByLabelText(/Location/));
     await user.type(reopened.getByLabelText(/Location/), 'Lubbock, TX{Enter}');
     await waitFor(() => expect(screen.queryByRole('form')).toBeNull());
@@ -198,7 +210,9 @@ describe('Cook-offs screen', () => {
     const { user } = renderScreen(bundle);
     const edit = await screen.findByRole('button', { name: 'Edit Smoke on the Water' });
     await user.click(edit);
+    await screen.findByRole('form', { name: 'Edit Smoke on the Water' });
     await user.click(screen.getByRole('button', { name: 'Edit Pig Out' }));
+    await screen.findByRole('form', { name: 'Edit Pig Out' });
     expect(screen.getAllByRole('form').map((form) => form.getAttribute('aria-label'))).toEqual([
       'Edit Pig Out',
     ]);

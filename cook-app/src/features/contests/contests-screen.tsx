@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import {
   Badge,
   Banner,
@@ -8,6 +8,7 @@ import {
   IconButton,
   InfoIcon,
   PlusIcon,
+  retryableLazy,
   Spinner,
   Table,
   Tooltip,
@@ -26,8 +27,6 @@ import {
   useCookSelector,
   type Contest,
 } from '../../store';
-import { AddContestModal } from './add-contest-modal';
-import { ContestEditRow } from './contest-edit-row';
 import { useStartCookOff } from '../../lib/license-gate';
 import { operationMessage } from '../../lib/operation-message';
 import { useStoreLoad } from '../../lib/use-store-load';
@@ -40,8 +39,13 @@ import { SelectedContestCard, type ContestWeatherSlots } from './selected-contes
 import '../../lib/screen.css';
 import './contests.css';
 
-const ManageTemplatesPanel = lazy(() =>
-  import('./manage-templates-panel').then((m) => ({ default: m.ManageTemplatesPanel })),
+// The forms (react-hook-form and its resolver) and the templates panel load when first opened: the list
+// renders without them. A load that failed (offline before the service worker had them) loads again at
+// the shell's Try Again.
+const AddContestModal = retryableLazy(() => import('./add-contest-modal').then((m) => m.AddContestModal));
+const ContestEditRow = retryableLazy(() => import('./contest-edit-row').then((m) => m.ContestEditRow));
+const ManageTemplatesPanel = retryableLazy(() =>
+  import('./manage-templates-panel').then((m) => m.ManageTemplatesPanel),
 );
 
 export type ContestsScreenProps = {
@@ -203,15 +207,17 @@ export function ContestsScreen({ now = Date.now, timeZone = systemZone(), weathe
   // row under it: a stacked form on a phone, a grid of fields on a wide screen.
   const editForm = (c: Contest) =>
     editing === c.id ? (
-      <ContestEditRow
-        id={editFormId(c.id)}
-        contest={c}
-        bodies={bodies}
-        today={today}
-        onDone={inlineEdit.stop}
-        onError={setActionError}
-        teams={teams}
-      />
+      <Suspense fallback={<Spinner size="sm" label={CONTESTS_TEXT.loadingForm} />}>
+        <ContestEditRow
+          id={editFormId(c.id)}
+          contest={c}
+          bodies={bodies}
+          today={today}
+          onDone={inlineEdit.stop}
+          onError={setActionError}
+          teams={teams}
+        />
+      </Suspense>
     ) : null;
 
   return (
@@ -280,12 +286,16 @@ export function ContestsScreen({ now = Date.now, timeZone = systemZone(), weathe
         />
       )}
 
-      <AddContestModal
-        open={adding}
-        today={today}
-        onClose={() => setAdding(false)}
-        onCreated={(id) => setSelectedId(id)}
-      />
+      {adding ? (
+        <Suspense fallback={<Spinner size="sm" label={CONTESTS_TEXT.loadingForm} />}>
+          <AddContestModal
+            open
+            today={today}
+            onClose={() => setAdding(false)}
+            onCreated={(id) => setSelectedId(id)}
+          />
+        </Suspense>
+      ) : null}
 
       {startConfirmation}
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { Banner, Button, IconButton, Select, SidePanel, TimeInput, TrashIcon } from '@pitclock/design-system';
 import { formatWallTime, turnInTimeSchema } from '../../domain';
 import {
@@ -20,7 +20,7 @@ import { unlessSubmitting } from '../../lib/form-fields';
 
 /** Add templates: a template to attach, with an optional override of its turn-in (the committed time). */
 const attachFormSchema = z.object({
-  template_id: z.string().min(1),
+  template_id: z.string().check(z.minLength(1)),
   override_turn_in_time: turnInTimeSchema,
 });
 type AttachValues = z.output<typeof attachFormSchema>;

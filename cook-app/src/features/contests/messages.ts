@@ -14,5 +14,7 @@ export const CONTESTS_TEXT = {
   resume: 'Resume',
   noLocation: 'Weather Unavailable — Please set a contest location...',
   loadingWeather: 'Loading Weather...',
+  /** Ours: the add or edit form, opened for the first time, is still loading. */
+  loadingForm: 'Loading the form',
   emptyTitle: 'No Upcoming Cook-offs',
 } as const;

@@ -3,6 +3,10 @@ import { NOW, renderWithStore, type TestBundle } from '../../lib/test-support';
 import { createTestLicenseKey, type TestLicenseKey } from '../../lib/license-gate.test-support';
 import { DisplayLocaleProvider } from '../../lib/display-prefs';
 import { ContestsScreen, type ContestsScreenProps } from './contests-screen';
+// The screen loads its forms when first opened; loaded here with the test file, so that the first test to
+// open one does not spend its time on their transform (they still come asynchronously: findBy...).
+import './add-contest-modal';
+import './contest-edit-row';
 
 export { cookStore, NOW, renderWithStore, type TestBundle } from '../../lib/test-support';
 export { licenseClaims, startApi, storeLicense, tamper } from '../../lib/license-gate.test-support';

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { Banner, Button, ConfirmDialog, TextField } from '@pitclock/design-system';
 import { normalisePromoCode, PROMO_DEFAULT_RETURN_TO, promoCodeSchema, promoReturnTo } from '../../domain';

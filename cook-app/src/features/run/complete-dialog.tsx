@@ -1,7 +1,7 @@
 import { useId, useMemo, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { Banner, FormDialog, TimeInput } from '@pitclock/design-system';
 import {
   customCompletionSchema,
@@ -31,21 +31,24 @@ import { RUN_TEXT } from './messages';
  */
 function completeFormSchema(scheduledAtIso: string | null | undefined, timeZone: string) {
   const customAt = customCompletionSchema(scheduledAtIso, timeZone);
-  return z
-    .object({
-      time_mode: z.enum(['scheduled', 'now', 'custom']),
-      custom_at: z.string(),
-      note: z.string(),
-    })
-    .superRefine((values, ctx) => {
-      if (values.time_mode !== 'custom') return;
-      const checked = validated(customAt, values.custom_at);
-      if (!checked.ok) ctx.addIssue({ code: 'custom', path: ['custom_at'], message: checked.error });
-    })
-    .transform((values) => ({
+  const fields = z.object({
+    time_mode: z.enum(['scheduled', 'now', 'custom']),
+    custom_at: z.string(),
+    note: z.string(),
+  });
+  return z.pipe(
+    fields.check(
+      z.superRefine((values, ctx) => {
+        if (values.time_mode !== 'custom') return;
+        const checked = validated(customAt, values.custom_at);
+        if (!checked.ok) ctx.addIssue({ code: 'custom', path: ['custom_at'], message: checked.error });
+      }),
+    ),
+    z.transform((values: z.output<typeof fields>) => ({
       ...values,
       custom_at: values.time_mode === 'custom' ? parseHhMm(values.custom_at) : null,
-    }));
+    })),
+  );
 }
 type CompleteFormSchema = ReturnType<typeof completeFormSchema>;
 type CompleteValues = z.output<CompleteFormSchema>;

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { Badge, Button, FormDialog, TimeInput } from '@pitclock/design-system';
 import { contestClockTimeSchema, readNumber } from '../../domain';
 import { setContestClock, useCookDispatch, type Contest } from '../../store';

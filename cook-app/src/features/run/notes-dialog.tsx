@@ -1,7 +1,7 @@
 import { useId, useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { Banner, Button, Modal, Spinner } from '@pitclock/design-system';
 import { noteSchema, parseInstant, ymdInZone } from '../../domain';
 import {

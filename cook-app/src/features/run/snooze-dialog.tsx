@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { Banner, FormDialog, NumberField } from '@pitclock/design-system';
 import { SNOOZE_DEFAULT_MINUTES, SNOOZE_MIN_MINUTES, snoozeMinutesSchema } from '../../domain';
 import { FAILURE_MESSAGES, snoozeStep, useCookDispatch, type RunStep } from '../../store';

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { API_ERROR_CODES, errorField, errorText, isApiError } from '@pitclock/contracts';
 import { CreateTeamRequest, JoinTeamRequest, type Team } from '@pitclock/contracts/schemas';
 import { Banner, Button, TextField } from '@pitclock/design-system';

@@ -10,7 +10,7 @@ import {
   type CreateTeamRequest,
   type JoinTeamRequest,
 } from '@pitclock/contracts/schemas';
-import type { z } from 'zod';
+import type { z } from 'zod/mini';
 import { TEAMS_TIMEOUT_MS } from '../../lib/teams/teams-source';
 
 export type CreateTeamBody = z.output<typeof CreateTeamRequest>;

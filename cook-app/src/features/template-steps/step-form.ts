@@ -4,7 +4,7 @@
 import { useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import { minutesBeforeSchema, stepNameSchema, turnInTimeSchema } from '../../domain';
 import type { TemplateStep } from '../../store';
 

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import type { z } from 'zod';
+import { z } from 'zod/mini';
 import { Button, Select, TextField, TimeInput } from '@pitclock/design-system';
 import {
   FAILURE_MESSAGES,
@@ -20,7 +20,7 @@ import { useTeams } from '../../lib/teams/teams-source';
 import { categoryOptions, templateFormSchema } from './template-form';
 
 /** The edit form: the template's fields and the team it is shared with ('' for none). */
-const editSchema = templateFormSchema.extend({ team_id: shareTeamSchema });
+const editSchema = z.extend(templateFormSchema, { team_id: shareTeamSchema });
 type EditInput = z.input<typeof editSchema>;
 type EditValues = z.output<typeof editSchema>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from 'zod/mini';
 import type { SelectOption } from '@pitclock/design-system';
 import { categoryOwnerLabel, templateNameSchema, turnInTimeSchema } from '../../domain';
 import type { Category } from '../../store';
