@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import http, { type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -275,6 +275,17 @@ describe('static files served pre-compressed (brotli 11 / gzip 9 copies written 
       expect(brotliDecompressSync(res.body).equals(bytes(shell, file))).toBe(true);
       expect(res.headers['cache-control']).toBe(immutable);
     });
+  });
+
+  it('a file changed after its copies were made is sent as it is now, never as the stale copy', async () => {
+    write(shell, 'sw.js', textOf('sw deploy 1'), ['br', 'gz']);
+    const copiesMade = new Date(Date.now() - 60_000);
+    utimesSync(join(shell, 'sw.js.br'), copiesMade, copiesMade);
+    utimesSync(join(shell, 'sw.js.gz'), copiesMade, copiesMade);
+    writeFileSync(join(shell, 'sw.js'), textOf('sw deploy 2'));
+    const res = await get('/sw.js', 'gzip, deflate, br');
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(res.body).toString()).toBe(textOf('sw deploy 2'));
   });
 
   it('build-meta.json (only a .br copy, as the build leaves it when gzip is not smaller): gzip on the fly', async () => {

@@ -1,4 +1,5 @@
-import { extname, posix, relative } from 'node:path';
+import { stat } from 'node:fs/promises';
+import { extname, join, posix, relative } from 'node:path';
 import { notFound } from '@pitclock/kit';
 import express, { type Request, type RequestHandler, type Response } from 'express';
 import { cacheControlFor, revalidate } from '../../domain/cache-policy';
@@ -41,7 +42,11 @@ type Target = { root: string; file: string; cacheControl: string };
  * ETag, Last-Modified, Content-Length, 304 and HEAD are send's, from the copy's own file.
  */
 const sendPrecompressed = (req: Request, res: Response, target: Target, otherwise: () => void) => {
-  const attempt = ([coding, ...rest]: Coding[]) => {
+  void freshCopies(target, acceptedCodings(req)).then(
+    (fresh) => attempt(fresh),
+    () => otherwise(),
+  );
+  function attempt([coding, ...rest]: Coding[]): void {
     if (coding === undefined) {
       otherwise();
       return;
@@ -56,8 +61,27 @@ const sendPrecompressed = (req: Request, res: Response, target: Target, otherwis
       for (const header of representationHeaders) res.removeHeader(header);
       attempt(rest);
     });
-  };
-  attempt(acceptedCodings(req));
+  }
+};
+
+const modifiedAt = async (file: string) => (await stat(file)).mtimeMs;
+
+/**
+ * The codings whose copy exists and is not older than its file: a file changed after its copies were
+ * made (a hand-edited or half-copied deploy) is sent as it is, never as the stale copy.
+ */
+const freshCopies = async (target: Target, accepted: Coding[]): Promise<Coding[]> => {
+  if (accepted.length === 0 || target.file.split('/').includes('..')) return [];
+  const original = join(target.root, target.file);
+  const fileTime = await modifiedAt(original).catch(() => undefined);
+  if (fileTime === undefined) return accepted;
+  const fresh = await Promise.all(
+    accepted.map(async (coding) => {
+      const copyTime = await modifiedAt(`${original}${coding.suffix}`).catch(() => undefined);
+      return copyTime !== undefined && copyTime >= fileTime;
+    }),
+  );
+  return accepted.filter((_, index) => fresh[index]);
 };
 
 /**
