@@ -39,9 +39,11 @@ export default defineConfig(({ command, mode }) => {
     plugins: [
       react(),
       runtimePackageVersionPlugin(),
-      remotePreloadPlugin(() =>
-        building ? remoteFirstLoad(cookAppDist, hosting['cook-app'].base, 'CookApp') : [],
-      ),
+      remotePreloadPlugin({
+        building,
+        base: hosting.shell.base,
+        cookAppFirstLoad: () => remoteFirstLoad(cookAppDist, hosting['cook-app'].base, 'CookApp'),
+      }),
       federation(
         shellFederation({
           cookAppEntry: env.VITE_COOK_APP_ENTRY ?? remoteEntry('cook-app', building),

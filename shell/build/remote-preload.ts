@@ -4,6 +4,20 @@ import type { Plugin } from 'vite';
 
 export const REMOTE_PRELOAD_MODULE = 'virtual:pitclock/remote-preload';
 const RESOLVED_ID = `\0${REMOTE_PRELOAD_MODULE}`;
+/** Replaced, once the shell's chunks have their names, by the shell's own files the cook-app waits for. */
+const SHELL_FILES_TOKEN = '__PITCLOCK_SHELL_FILES_FOR_COOK_APP__';
+const SHELL_FILES_TOKEN_LITERAL = new RegExp(`["'\`]${SHELL_FILES_TOKEN}["'\`]`, 'g');
+
+/**
+ * The shell's chunks a cook screen needs besides the cook-app's own files: the federation's loader of the
+ * cook-app, and the shared Redux Toolkit and React Redux the cook-app asks the shell for (by the names the
+ * federation plugin gives their chunks).
+ */
+export const SHELL_CHUNKS_FOR_COOK_APP = [
+  /loadRemote__cook_app_mf_1_CookApp/,
+  /tree_shaking___mf_0_reduxjs_mf_1_toolkit-/,
+  /__prebuild__react_mf_2_redux__prebuild__-/,
+] as const;
 
 type ManifestExpose = { name: string; assets?: { js?: { sync?: string[] } } };
 type Manifest = { exposes?: ManifestExpose[] };
@@ -22,17 +36,47 @@ export function remoteFirstLoad(dist: string, baseUrl: string, expose: string): 
   return ['remoteEntry.js', ...scripts].map((rel) => `${baseUrl}${rel}`);
 }
 
+/** The URL of one shell chunk per pattern, or an error naming the patterns no chunk matched. */
+export function shellFilesFor(fileNames: readonly string[], patterns: readonly RegExp[], base: string) {
+  const missing = patterns.filter((pattern) => !fileNames.some((name) => pattern.test(name)));
+  if (missing.length > 0) throw new Error(`no shell chunk matches ${missing.join(', ')}`);
+  return patterns.map((pattern) => `${base}${fileNames.find((name) => pattern.test(name))}`);
+}
+
 /**
- * `virtual:pitclock/remote-preload`: COOK_APP_FIRST_LOAD, the cook-app files a signed-in first load
- * fetches (see shell/src/app/preload-remote.ts). Empty on the dev server, where the remote is not built.
+ * `virtual:pitclock/remote-preload`: COOK_APP_FIRST_LOAD, the files a signed-in first load of a cook
+ * screen fetches (see shell/src/app/preload-remote.ts): the cook-app's first files and, in a build, the
+ * shell's chunks it waits for (their names are known only when the bundle is written, so a token stands
+ * in for them until then). Empty on the dev server.
  */
-export function remotePreloadPlugin(cookAppFirstLoad: () => string[]): Plugin {
+export function remotePreloadPlugin(options: {
+  building: boolean;
+  base: string;
+  cookAppFirstLoad: () => string[];
+}): Plugin {
   return {
     name: 'pitclock:remote-preload',
     resolveId: (id) => (id === REMOTE_PRELOAD_MODULE ? RESOLVED_ID : null),
     load(id) {
       if (id !== RESOLVED_ID) return null;
-      return `export const COOK_APP_FIRST_LOAD = ${JSON.stringify(cookAppFirstLoad())};\n`;
+      const files = options.building ? [...options.cookAppFirstLoad(), SHELL_FILES_TOKEN] : [];
+      return `export const COOK_APP_FIRST_LOAD = ${JSON.stringify(files)};\n`;
+    },
+    generateBundle(_output, bundle) {
+      if (!options.building) return;
+      const names = Object.keys(bundle);
+      const shellFiles = shellFilesFor(names, SHELL_CHUNKS_FOR_COOK_APP, options.base)
+        .map((url) => JSON.stringify(url))
+        .join(',');
+      let replaced = 0;
+      for (const chunk of Object.values(bundle)) {
+        if (chunk.type !== 'chunk' || !chunk.code.includes(SHELL_FILES_TOKEN)) continue;
+        chunk.code = chunk.code.replace(SHELL_FILES_TOKEN_LITERAL, () => {
+          replaced += 1;
+          return shellFiles;
+        });
+      }
+      if (replaced !== 1) throw new Error(`${SHELL_FILES_TOKEN} was found ${replaced} times (expected once)`);
     },
   };
 }
