@@ -4,7 +4,10 @@ import path from 'node:path';
 
 const benches = [
   'bundle.ts',
+  'lighthouse.ts',
+  'offline-reload.ts',
   'auth.ts',
+  'gateway.ts',
   'store.ts',
   'redeem.ts',
   'notifier.ts',

@@ -8,11 +8,14 @@ import {
 } from '@pitclock/kit';
 import compression from 'compression';
 import express, { type Express } from 'express';
-import helmet from 'helmet';
 import { cspDirectives } from './domain/csp';
 import { isEventStreamType, upstreamNames, type Upstream } from './domain/routing';
 import { createApiDocs } from './entry-points/http/api-docs';
+import { installApiLane } from './entry-points/http/api-lane';
+import { createCompression } from './entry-points/http/compression';
 import { createApiProxy, upstreamUrls } from './entry-points/http/proxy';
+import { createRequestLog } from './entry-points/http/request-log';
+import { createSecurityHeaders } from './entry-points/http/security-headers';
 import { remotesNotFound, spaFallback, staticFiles } from './entry-points/http/static';
 
 export type GatewayOptions = {
@@ -76,33 +79,19 @@ export const createGateway = (options: GatewayOptions): Gateway => {
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', parseTrustProxy(options.trustProxy ?? 'loopback'));
-  app.use(
-    helmet({
-      contentSecurityPolicy: {
-        useDefaults: false,
-        directives: cspDirectives({ weatherHosts: options.weatherHosts, backupHosts: options.backupHosts }),
-      },
-    }),
-  );
+  const securityHeaders = createSecurityHeaders({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: cspDirectives({ weatherHosts: options.weatherHosts, backupHosts: options.backupHosts }),
+    },
+  });
   // An event stream is never compressed: gzip would hold each event back until its buffer filled.
-  app.use(
-    compression({
-      filter: (req, res) => !isEventStreamType(res.getHeader('Content-Type')) && compression.filter(req, res),
-    }),
-  );
-  app.use(createHttpLogger(logger));
-
-  app.use(
-    createProbeRouter({
-      logger,
-      readinessTimeoutMs,
-      readiness: Object.fromEntries(
-        upstreamNames.map((name) => [
-          name,
-          upstreamHealthy(upstreamUrls(upstreams[name]), readinessTimeoutMs),
-        ]),
-      ),
-    }),
+  // Nor is a 206: its Content-Range counts the plain bytes (expressjs/compression#185).
+  const compress = createCompression(
+    (req, res) =>
+      res.statusCode !== 206 &&
+      !isEventStreamType(res.getHeader('Content-Type')) &&
+      compression.filter(req, res),
   );
   const apiProxy = createApiProxy({
     upstreams,
@@ -117,6 +106,32 @@ export const createGateway = (options: GatewayOptions): Gateway => {
     now: options.now,
     logger,
   });
+  // Calls to the services skip express: what the middleware below does, then the proxy.
+  const apiLane = installApiLane(app, {
+    proxy: apiProxy,
+    onRequest: createRequestLog(logger),
+    prepareAnswer: (req, res) => {
+      securityHeaders.complete(req, res);
+      compress.prepare(req, res);
+    },
+  });
+  app.use(securityHeaders.middleware);
+  app.use(compress.middleware);
+  app.use(apiLane.raiseHandedBack);
+  app.use(createHttpLogger(logger));
+
+  app.use(
+    createProbeRouter({
+      logger,
+      readinessTimeoutMs,
+      readiness: Object.fromEntries(
+        upstreamNames.map((name) => [
+          name,
+          upstreamHealthy(upstreamUrls(upstreams[name]), readinessTimeoutMs),
+        ]),
+      ),
+    }),
+  );
   // The API reference is the gateway's own: before the proxy, which would answer 404 for its paths.
   app.use(createApiDocs());
   app.use(apiProxy);

@@ -1,10 +1,17 @@
 import { createLogger, installShutdown, loadConfig, runMain, serve } from '@pitclock/kit';
 import { createGateway } from './app';
+import { createBatchedStdout } from './batched-stdout';
 import { gatewayConfigSchema } from './config';
 
 runMain(async () => {
   const config = loadConfig(gatewayConfigSchema);
-  const logger = createLogger({ name: 'gateway', level: config.LOG_LEVEL });
+  // JSON lines (test, production) are written in batches, synchronously (createBatchedStdout);
+  // development keeps kit's readable lines, written as they come.
+  const logger = createLogger({
+    name: 'gateway',
+    level: config.LOG_LEVEL,
+    ...(config.NODE_ENV === 'development' ? {} : { destination: createBatchedStdout() }),
+  });
   const app = createGateway({
     staticRoots: config.staticRoots,
     upstreams: config.upstreams,

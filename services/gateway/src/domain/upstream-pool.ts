@@ -44,6 +44,8 @@ export const createUpstreamPool = ({ urls, cooldownMs, now }: UpstreamPoolOption
     instances,
     isCooling,
     attemptOrder: () => {
+      // One instance (the usual deployment): it is the order, cooling down or not.
+      if (instances.length === 1) return [instances[0]!];
       const available = instances.filter((instance) => !isCooling(instance));
       const cooling = instances.filter(isCooling);
       const order = [...rotate(available, turn), ...rotate(cooling, turn)];

@@ -45,6 +45,12 @@ const init = `window.ui = SwaggerUIBundle({
 });
 `;
 
+/** A path this router answers or refuses itself (the document, the page, anything below it): never proxied. */
+export const isApiDocsPath = (path: string): boolean =>
+  path === API_PATHS.openApiDocument ||
+  path === API_PATHS.apiDocs ||
+  path.startsWith(`${API_PATHS.apiDocs}/`);
+
 /**
  * The page's script and the listed swagger-ui files (middleware, not routes: they are the page's assets,
  * not API operations); anything else under /api/docs/ falls through to the gateway's 404.

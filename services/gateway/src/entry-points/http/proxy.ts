@@ -126,12 +126,25 @@ const hopByHop = new Set([
   'upgrade',
 ]);
 
-const droppedHeaders = (connection: string | string[] | undefined, extra: readonly string[] = []) => {
-  const named = (Array.isArray(connection) ? connection.join(',') : (connection ?? ''))
+/** Never forwarded to an instance: the whole body is buffered, so no Expect: 100-continue, and a length of its own. */
+const requestHopByHop: ReadonlySet<string> = new Set([...hopByHop, 'content-length', 'expect']);
+
+/**
+ * The headers not forwarded: `base`, and those the Connection header names. Usually it names only
+ * keep-alive, already in `base`: no set is built per request then.
+ */
+const droppedHeaders = (
+  connection: string | string[] | undefined,
+  base: ReadonlySet<string> = hopByHop,
+): ReadonlySet<string> => {
+  if (connection === undefined) return base;
+  // What nearly every request and answer says.
+  if (typeof connection === 'string' && connection.toLowerCase() === 'keep-alive') return base;
+  const named = (Array.isArray(connection) ? connection.join(',') : connection)
     .split(',')
     .map((token) => token.trim().toLowerCase())
-    .filter(Boolean);
-  return new Set([...hopByHop, ...named, ...extra]);
+    .filter((token) => token !== '' && !base.has(token));
+  return named.length === 0 ? base : new Set([...base, ...named]);
 };
 
 const appendForwarded = (existing: string | string[] | undefined, value: string) => {
@@ -145,9 +158,10 @@ const appendForwarded = (existing: string | string[] | undefined, value: string)
  */
 const forwardHeaders = (req: IncomingMessage, body: Buffer, requestId: string | undefined) => {
   // The whole body is here: no Expect: 100-continue, and Content-Length instead of any chunking.
-  const dropped = droppedHeaders(req.headers.connection, ['content-length', 'expect']);
+  const dropped = droppedHeaders(req.headers.connection, requestHopByHop);
   const headers: OutgoingHttpHeaders = {};
-  for (const [name, value] of Object.entries(req.headers)) {
+  for (const name in req.headers) {
+    const value = req.headers[name];
     if (value !== undefined && !dropped.has(name)) headers[name] = value;
   }
   if (declaresBody(req) || body.length > 0) headers['content-length'] = body.length;
@@ -170,17 +184,23 @@ const forwardHeaders = (req: IncomingMessage, body: Buffer, requestId: string | 
   return headers;
 };
 
-const sendError = (res: ServerResponse, error: HttpError) => {
+/**
+ * Called once an answer's status and headers are set, before any of it is written: the API lane adds its
+ * security headers and decides on compression there (the express path has its middleware for both).
+ */
+export type PrepareAnswer = (req: IncomingMessage, res: ServerResponse) => void;
+
+const sendError = (req: IncomingMessage, res: ServerResponse, error: HttpError, prepare?: PrepareAnswer) => {
   if (res.headersSent || res.destroyed) {
     // The instance had started answering: the only honest signal left is a cut connection.
     res.destroy();
     return;
   }
   const body = JSON.stringify(error.toBody());
-  res.writeHead(error.status, {
-    'Content-Type': 'application/json; charset=utf-8',
-    'Content-Length': Buffer.byteLength(body),
-  });
+  res.statusCode = error.status;
+  res.setHeader('Content-Type', 'application/json; charset=utf-8');
+  res.setHeader('Content-Length', Buffer.byteLength(body));
+  prepare?.(req, res);
   res.end(body);
 };
 
@@ -188,6 +208,25 @@ type AttemptOutcome =
   | { kind: 'answered' }
   | { kind: 'failed'; failure: AttemptFailure; err: Error; reused: boolean }
   | { kind: 'client-gone' };
+
+/** Where an instance's requests go: its base URL parsed once, not per request. */
+type Target = { secure: boolean; hostname: string; port: string | number; prefix: string };
+const targets = new Map<string, Target>();
+const targetOf = (url: string): Target => {
+  let target = targets.get(url);
+  if (!target) {
+    const parsed = new URL(url);
+    const secure = parsed.protocol === 'https:';
+    target = {
+      secure,
+      hostname: parsed.hostname.replace(/^\[(.*)\]$/, '$1'),
+      port: parsed.port || (secure ? 443 : 80),
+      prefix: parsed.pathname.replace(/(?<!\/)\/+$/, ''),
+    };
+    targets.set(url, target);
+  }
+  return target;
+};
 
 /** Sockets that have connected (and finished their TLS handshake): handed out again, they are ready. */
 const established = new WeakSet<Socket>();
@@ -203,6 +242,7 @@ type AttemptParams = {
   streamIdleTimeoutMs: number;
   connectTimeoutMs: number;
   agents: UpstreamAgents;
+  prepare: PrepareAnswer | undefined;
 };
 
 const codeOf = (err: unknown) =>
@@ -224,12 +264,10 @@ const attempt = ({
   streamIdleTimeoutMs,
   connectTimeoutMs,
   agents,
+  prepare,
 }: AttemptParams): Promise<AttemptOutcome> =>
   new Promise((resolve) => {
-    const target = new URL(instance.url);
-    const secure = target.protocol === 'https:';
-    const hostname = target.hostname.replace(/^\[(.*)\]$/, '$1');
-    const prefix = target.pathname.replace(/(?<!\/)\/+$/, '');
+    const { secure, hostname, port, prefix } = targetOf(instance.url);
     let phase: 'connecting' | 'sent' | 'answered' = 'connecting';
     let timedOut = false;
     let settled = false;
@@ -240,9 +278,9 @@ const attempt = ({
     const pool = isEventStreamRequest(req.method, path.split('?')[0]!) ? agents.streams : agents;
 
     const proxyReq = (secure ? https : http).request({
-      protocol: target.protocol,
+      protocol: secure ? 'https:' : 'http:',
       hostname,
-      port: target.port || (secure ? 443 : 80),
+      port,
       method: req.method,
       path: `${prefix}${path}`,
       headers,
@@ -325,11 +363,13 @@ const attempt = ({
       phase = 'answered';
       answer = proxyRes;
       const dropped = droppedHeaders(proxyRes.headers.connection);
-      for (const [name, value] of Object.entries(proxyRes.headers)) {
+      for (const name in proxyRes.headers) {
+        const value = proxyRes.headers[name];
         if (value !== undefined && !dropped.has(name)) res.setHeader(name, value);
       }
       res.statusCode = proxyRes.statusCode ?? 502;
       if (proxyRes.statusMessage) res.statusMessage = proxyRes.statusMessage;
+      prepare?.(req, res);
       if (isEventStreamType(proxyRes.headers['content-type'])) {
         // An open stream is quiet between events: only a stream silent past its heartbeats is cut. The
         // headers go out now, and each event as it comes (pipe writes every chunk; nothing compresses it).
@@ -348,7 +388,12 @@ const attempt = ({
     proxyReq.end(body.length > 0 ? body : undefined);
   });
 
-type ServiceProxy = (req: IncomingMessage, res: ServerResponse, body: Buffer) => Promise<void>;
+type ServiceProxy = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  body: Buffer,
+  prepare: PrepareAnswer | undefined,
+) => Promise<void>;
 
 const createServiceProxy = (
   name: Upstream,
@@ -367,14 +412,15 @@ const createServiceProxy = (
     agents: UpstreamAgents;
   },
 ): ServiceProxy => {
-  return async (req, res, body) => {
+  return async (req, res, body, prepare) => {
     const method = req.method ?? 'GET';
     const url = (req as IncomingMessage & { originalUrl?: string }).originalUrl ?? req.url ?? '/';
     const requestId = res.getHeader('x-request-id');
     const reqId = typeof requestId === 'string' ? requestId : undefined;
     const headers = forwardHeaders(req, body, reqId);
     const order = pool.attemptOrder();
-    for (const [index, instance] of order.entries()) {
+    for (let index = 0; index < order.length; index += 1) {
+      const instance = order[index]!;
       const context = { upstream: name, instance: instance.url, attempt: index + 1, method, url, reqId };
       logger.debug({ ...context, cooling: pool.isCooling(instance) }, 'proxy attempt');
       const outcome = await attempt({
@@ -388,6 +434,7 @@ const createServiceProxy = (
         streamIdleTimeoutMs,
         connectTimeoutMs,
         agents,
+        prepare,
       });
       if (outcome.kind === 'answered') {
         pool.markHealthy(instance);
@@ -417,17 +464,33 @@ const createServiceProxy = (
           : 'upstream request failed; not retried (it may have reached the instance)',
       );
       sendError(
+        req,
         res,
         failure === 'timeout'
           ? new HttpError(504, 'upstream_timeout', `The ${name} service did not answer in time`)
           : new HttpError(502, 'upstream_unavailable', `The ${name} service is unavailable`),
+        prepare,
       );
       return;
     }
   };
 };
 
+/** What becomes of a request the proxy refuses before forwarding it (413, 503), or that failed: the error handler. */
+export type Refuse = (req: IncomingMessage, res: ServerResponse, error: unknown) => void;
+
 export type ApiProxy = RequestHandler & {
+  /**
+   * Forwards a request already routed to `upstream` (the API lane's entry): its body read, then the
+   * instances tried in turn. A body it refuses goes to `refuse`; `prepare` sees each answer first.
+   */
+  forward: (
+    req: IncomingMessage,
+    res: ServerResponse,
+    upstream: Upstream,
+    refuse: Refuse,
+    prepare?: PrepareAnswer,
+  ) => Promise<void>;
   /** Closes the pooled upstream connections (shutdown, after the in-flight requests finished). */
   closeConnections: () => void;
 };
@@ -463,6 +526,21 @@ export const createApiProxy = (options: ProxyOptions): ApiProxy => {
     Upstream,
     ServiceProxy
   >;
+  const forward: ApiProxy['forward'] = async (req, res, upstream, refuse, prepare) => {
+    let buffered: BufferedBody;
+    try {
+      buffered = await readRequestBody(req, maxBodyBytes, bodyBudget);
+    } catch (err) {
+      if (err instanceof HttpError) refuse(req, res, err);
+      else options.logger.debug({ err, url: req.url }, 'client went away while sending the body');
+      return;
+    }
+    try {
+      await proxies[upstream](req, res, buffered.body, prepare);
+    } finally {
+      buffered.release();
+    }
+  };
   const handler: RequestHandler = async (req, res, next) => {
     if (!isApiPath(req.path)) {
       next();
@@ -477,19 +555,7 @@ export const createApiProxy = (options: ProxyOptions): ApiProxy => {
       next(notFound(`No route for ${req.method} ${req.path}`));
       return;
     }
-    let buffered: BufferedBody;
-    try {
-      buffered = await readRequestBody(req, maxBodyBytes, bodyBudget);
-    } catch (err) {
-      if (err instanceof HttpError) next(err);
-      else options.logger.debug({ err, url: req.originalUrl }, 'client went away while sending the body');
-      return;
-    }
-    try {
-      await proxies[upstream](req, res, buffered.body);
-    } finally {
-      buffered.release();
-    }
+    await forward(req, res, upstream, (_req, _res, error) => next(error));
   };
-  return Object.assign(handler, { closeConnections: settings.agents.destroy });
+  return Object.assign(handler, { forward, closeConnections: settings.agents.destroy });
 };

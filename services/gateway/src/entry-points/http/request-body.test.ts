@@ -1,8 +1,10 @@
 import http, { type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { connect, type AddressInfo } from 'node:net';
+import { PassThrough } from 'node:stream';
 import { createLogger, errorBodySchema, serve, type ServerHandle } from '@pitclock/kit';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createGateway, type GatewayOptions } from '../../app';
+import { createBodyBudget, readRequestBody } from './request-body';
 
 const logger = createLogger({ name: 'gateway-body-test', level: 'silent' });
 
@@ -174,5 +176,27 @@ describe('the memory the gateway holds in request bodies is bounded in total', (
     expect(instance.received).toEqual([]);
     // The 50 kB it held were returned: a body of the whole budget is accepted.
     await expect.poll(async () => (await post(gateway.url, bodyOf(100_000))).status).toBe(200);
+  });
+});
+
+describe('readRequestBody', () => {
+  it('a request that declares no body (no Content-Length, no Transfer-Encoding) has none: no wait, nothing held', async () => {
+    // A stream that never ends: had the body been waited for, this would time out.
+    const req = Object.assign(new PassThrough(), {
+      headers: { host: 'gateway' },
+    }) as unknown as IncomingMessage;
+    const budget = createBodyBudget(10);
+    const buffered = await readRequestBody(req, 100, budget);
+    expect(buffered.body).toEqual(Buffer.alloc(0));
+    expect(budget.held()).toBe(0);
+    buffered.release();
+    expect(budget.held()).toBe(0);
+  });
+
+  it('one that declares an empty body (Content-Length: 0) is read as sent', async () => {
+    const req = Object.assign(new PassThrough(), { headers: { 'content-length': '0' } });
+    req.end();
+    const buffered = await readRequestBody(req as unknown as IncomingMessage, 100, createBodyBudget(10));
+    expect(buffered.body.length).toBe(0);
   });
 });

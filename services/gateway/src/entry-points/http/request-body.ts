@@ -66,6 +66,15 @@ export const readRequestBody = (
   limit: number,
   budget: BodyBudget,
 ): Promise<BufferedBody> =>
+  declaresBody(req) ? readDeclaredBody(req, limit, budget) : Promise.resolve(noBody);
+
+/**
+ * A request that declares no body (no Content-Length, no Transfer-Encoding: a GET, mostly) has none
+ * (RFC 9112 section 6.3): nothing to wait for. Node's server drains its empty stream once answered.
+ */
+const noBody: BufferedBody = { body: Buffer.alloc(0), release: () => {} };
+
+const readDeclaredBody = (req: IncomingMessage, limit: number, budget: BodyBudget): Promise<BufferedBody> =>
   new Promise((resolve, reject) => {
     const declared = Number(req.headers['content-length']);
     let refusal: HttpError | undefined =
