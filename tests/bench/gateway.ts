@@ -29,11 +29,10 @@ import {
   cpuSnapshot,
   deleteRedisKeys,
   fmt,
-  freePort,
   root,
   signedInCook,
-  sleep,
   stackOf,
+  startService,
   stopDataServersUnlessShared,
   withClient,
   type CpuSnapshot,
@@ -82,40 +81,12 @@ const dataServers = await provisionDataServers();
 const pgAdminUrl = process.env.PG_ADMIN_URL ?? dataServers.adminUrl;
 const redisUrl = dataServers.redisUrl;
 
-/** A service process started here: its URL, its pid (taskset execs node: the same pid) and the child. */
-type Service = { url: string; pid: number | undefined; child: ChildProcess };
-
 /** Runs services/<name>/src/main.ts on CPU `pinning.services` until /readyz answers 200. */
-async function startService(name: string, env: Record<string, string>): Promise<Service> {
-  const port = await freePort();
-  const [command, args] = pinned(process.execPath, ['--import', 'tsx', 'src/main.ts'], pinning?.services);
-  const child = spawn(command, args, {
-    cwd: path.join(root, 'services', name),
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      // The gateway reads GATEWAY_PORT before PORT: never one inherited from the shell.
-      PORT: String(port),
-      GATEWAY_PORT: String(port),
-      LOG_LEVEL: logLevel,
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
+const startPinnedService = (name: string, env: Record<string, string>) =>
+  startService(name, env, {
+    logLevel,
+    wrap: (command, args) => pinned(command, args, pinning?.services),
   });
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the ${name} service exited with ${child.exitCode}`);
-    if (Date.now() > deadline) throw new Error(`the ${name} service was not ready within 60 s`);
-    const ready = await fetch(`${url}/readyz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ready) return { url, pid: child.pid, child };
-    await sleep(200);
-  }
-}
 
 const stopChild = async (child: ChildProcess) => {
   if (child.exitCode !== null || child.signalCode !== null) return;
@@ -142,7 +113,7 @@ async function startServices() {
     await redis.quit();
   };
   try {
-    const auth = await startService('auth', {
+    const auth = await startPinnedService('auth', {
       DATABASE_URL: databaseUrl.toString(),
       REDIS_URL: redisUrl,
       REDIS_KEY_PREFIX: keyPrefix,
@@ -150,7 +121,7 @@ async function startServices() {
     });
     children.push(auth.child);
     // Every upstream is this auth instance: the gateway's readiness asks each for /healthz.
-    const gateway = await startService('gateway', {
+    const gateway = await startPinnedService('gateway', {
       AUTH_URL: auth.url,
       LICENSING_URL: auth.url,
       NOTIFIER_URL: auth.url,

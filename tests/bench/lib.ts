@@ -1,7 +1,7 @@
 // Shared by the benchmarks: a running stack (BENCH_URL, or one started here on its own database),
 // Debian's Chromium, and the helpers of the benches that start services themselves (percentiles, mapLimit,
 // token signing, CPU and memory per process from /proc, Redis and PostgreSQL clean-up).
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -156,6 +156,51 @@ export const freePort = async (): Promise<number> => {
     });
   });
 };
+
+/** A service process a benchmark started: its URL, its pid and the child. */
+export type StartedService = { url: string; pid: number | undefined; child: ChildProcess };
+
+/**
+ * Runs services/<name>/src/main.ts in production mode on a free port with `env` until its /readyz answers
+ * 200 (60 s at most). `wrap` may prefix the command (taskset pins it to a CPU; it execs node, same pid).
+ */
+export async function startService(
+  name: string,
+  env: Record<string, string>,
+  {
+    logLevel = 'warn',
+    wrap = (command: string, args: string[]) => [command, args] as [string, string[]],
+  } = {},
+): Promise<StartedService> {
+  const port = await freePort();
+  const [command, args] = wrap(process.execPath, ['--import', 'tsx', 'src/main.ts']);
+  const child = spawn(command, args, {
+    cwd: path.join(root, 'services', name),
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      // The gateway reads GATEWAY_PORT before PORT: never one inherited from the shell.
+      PORT: String(port),
+      GATEWAY_PORT: String(port),
+      LOG_LEVEL: logLevel,
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the ${name} service exited with ${child.exitCode}`);
+    if (Date.now() > deadline) throw new Error(`the ${name} service was not ready within 60 s`);
+    const ready = await fetch(`${url}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ready) return { url, pid: child.pid, child };
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
 
 /** Runs fn over items with at most `limit` at once; answers the results in the items' order. */
 export async function mapLimit<T, R>(

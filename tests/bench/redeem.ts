@@ -9,7 +9,7 @@
 // are signed here with the JWT_SECRET both services were given, exactly as auth signs them (HS256, aud,
 // sub): registering thousands of accounts would measure argon2, not redeem.
 //   node --import tsx tests/bench/redeem.ts            (from the repository root)
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -19,10 +19,10 @@ import { Redis } from 'ioredis';
 import { provisionDataServers } from '../support/scripts-lib';
 import {
   accessTokenSigner,
-  freePort,
   percentile,
   root,
   stackOf,
+  startService,
   stopDataServersUnlessShared,
   withClient,
 } from './lib';
@@ -56,38 +56,6 @@ const ADMIN = { email: 'bench-admin@pitclock.test', password: randomBytes(12).to
 const dataServers = await provisionDataServers();
 const pgAdminUrl = process.env.PG_ADMIN_URL ?? dataServers.adminUrl;
 const redisUrl = dataServers.redisUrl;
-
-/** Runs services/<name>/src/main.ts with env until /readyz answers; answers its URL and the child. */
-async function startService(
-  name: string,
-  env: Record<string, string>,
-): Promise<{ url: string; child: ChildProcess }> {
-  const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: path.join(root, 'services', name),
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      LOG_LEVEL: logLevel,
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the ${name} service exited with ${child.exitCode}`);
-    if (Date.now() > deadline) throw new Error(`the ${name} service was not ready within 60 s`);
-    const ready = await fetch(`${url}/readyz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ready) return { url, child };
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 const stopChild = async (child: ChildProcess) => {
   if (child && child.exitCode === null) {
@@ -123,18 +91,22 @@ async function startStack(): Promise<RedeemStack> {
     await redis.quit();
   };
   try {
-    const auth = await startService('auth', {
-      ...common,
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-    });
+    const auth = await startService(
+      'auth',
+      { ...common, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
+      { logLevel },
+    );
     children.push(auth.child);
-    const licensing = await startService('licensing', {
-      ...common,
-      AUTH_URL: auth.url,
-      // Every request of the bench comes from a new user; the per-user limits would not bind, but say so.
-      REDEEM_LIMIT_PER_USER_PER_MINUTE: '1000000',
-    });
+    const licensing = await startService(
+      'licensing',
+      {
+        ...common,
+        AUTH_URL: auth.url,
+        // Every request of the bench comes from a new user; the per-user limits would not bind, but say so.
+        REDEEM_LIMIT_PER_USER_PER_MINUTE: '1000000',
+      },
+      { logLevel },
+    );
     children.push(licensing.child);
     return { authUrl: auth.url, url: licensing.url, databaseUrl: databaseUrl.toString(), stop };
   } catch (error) {
