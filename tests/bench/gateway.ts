@@ -23,18 +23,16 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { API_PATHS } from '@pitclock/contracts/api-paths';
-import { Redis } from 'ioredis';
 import { provisionDataServers } from '../support/scripts-lib';
 import {
   cpuSnapshot,
-  deleteRedisKeys,
   fmt,
   root,
   signedInCook,
+  createBenchData,
   stackOf,
   startService,
   stopDataServersUnlessShared,
-  withClient,
   type CpuSnapshot,
 } from './lib';
 
@@ -96,27 +94,17 @@ const stopChild = async (child: ChildProcess) => {
 
 /** Auth on a fresh database and Redis prefix, and the gateway in front of it; stop() removes both. */
 async function startServices() {
-  const suffix = randomBytes(5).toString('hex');
-  const database = `pitclock_bench_${suffix}`;
-  const keyPrefix = `pitclock-bench-${suffix}:`;
-  await withClient(pgAdminUrl, (client) => client.query(`CREATE DATABASE "${database}"`));
-  const databaseUrl = new URL(pgAdminUrl);
-  databaseUrl.pathname = `/${database}`;
+  const data = await createBenchData(pgAdminUrl, redisUrl);
   const children: ChildProcess[] = [];
   const stop = async () => {
     for (const child of children.reverse()) await stopChild(child);
-    await withClient(pgAdminUrl, (client) =>
-      client.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`),
-    );
-    const redis = new Redis(redisUrl);
-    await deleteRedisKeys(redis, keyPrefix);
-    await redis.quit();
+    await data.drop();
   };
   try {
     const auth = await startPinnedService('auth', {
-      DATABASE_URL: databaseUrl.toString(),
+      DATABASE_URL: data.databaseUrl,
       REDIS_URL: redisUrl,
-      REDIS_KEY_PREFIX: keyPrefix,
+      REDIS_KEY_PREFIX: data.keyPrefix,
       JWT_SECRET: randomBytes(48).toString('base64url'),
     });
     children.push(auth.child);

@@ -2,6 +2,7 @@
 // Debian's Chromium, and the helpers of the benches that start services themselves (percentiles, mapLimit,
 // token signing, CPU and memory per process from /proc, Redis and PostgreSQL clean-up).
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
@@ -263,6 +264,29 @@ export async function deleteRedisKeys(redis: Redis, keyPrefix: string): Promise<
     if (keys.length) await redis.unlink(...keys);
     cursor = next;
   } while (cursor !== '0');
+}
+
+/** A benchmark's own PostgreSQL database and Redis key prefix; drop() removes both. */
+export type BenchData = { databaseUrl: string; keyPrefix: string; drop: () => Promise<void> };
+
+/** Creates a fresh database (pitclock_bench_<random>) on `pgAdminUrl` and a fresh Redis key prefix. */
+export async function createBenchData(pgAdminUrl: string, redisUrl: string): Promise<BenchData> {
+  const suffix = randomBytes(5).toString('hex');
+  const database = `pitclock_bench_${suffix}`;
+  const keyPrefix = `pitclock-bench-${suffix}:`;
+  await withClient(pgAdminUrl, (client) => client.query(`CREATE DATABASE "${database}"`));
+  const databaseUrl = new URL(pgAdminUrl);
+  databaseUrl.pathname = `/${database}`;
+  const drop = async () => {
+    await withClient(pgAdminUrl, (client) =>
+      client.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`),
+    );
+    const { Redis: RedisClient } = await import('ioredis');
+    const redis = new RedisClient(redisUrl);
+    await deleteRedisKeys(redis, keyPrefix);
+    await redis.quit();
+  };
+  return { databaseUrl: databaseUrl.toString(), keyPrefix, drop };
 }
 
 /** Calls and microseconds of each Redis command (INFO commandstats). */

@@ -15,10 +15,10 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { API_PATHS } from '@pitclock/contracts/api-paths';
 import type { CreatePromoCodeRequest, LoginResponse, PromoCode } from '@pitclock/contracts/schemas';
-import { Redis } from 'ioredis';
 import { provisionDataServers } from '../support/scripts-lib';
 import {
   accessTokenSigner,
+  createBenchData,
   percentile,
   root,
   stackOf,
@@ -66,29 +66,18 @@ const stopChild = async (child: ChildProcess) => {
 
 /** Auth and licensing on one fresh database (as in the stack) and one fresh Redis prefix. */
 async function startStack(): Promise<RedeemStack> {
-  const suffix = randomBytes(5).toString('hex');
-  const database = `pitclock_bench_${suffix}`;
-  const keyPrefix = `pitclock-bench-${suffix}:`;
-  await withClient(pgAdminUrl, (client) => client.query(`CREATE DATABASE "${database}"`));
-  const databaseUrl = new URL(pgAdminUrl);
-  databaseUrl.pathname = `/${database}`;
+  const data = await createBenchData(pgAdminUrl, redisUrl);
   const common = {
-    DATABASE_URL: databaseUrl.toString(),
+    DATABASE_URL: data.databaseUrl,
     REDIS_URL: redisUrl,
-    REDIS_KEY_PREFIX: keyPrefix,
+    REDIS_KEY_PREFIX: data.keyPrefix,
     JWT_SECRET,
     JWT_AUDIENCE,
   };
   const children: ChildProcess[] = [];
   const stop = async () => {
     for (const child of children.reverse()) await stopChild(child);
-    await withClient(pgAdminUrl, (client) =>
-      client.query(`DROP DATABASE IF EXISTS "${database}" WITH (FORCE)`),
-    );
-    const redis = new Redis(redisUrl);
-    const keys = await redis.keys(`${keyPrefix}*`);
-    if (keys.length) await redis.del(...keys);
-    await redis.quit();
+    await data.drop();
   };
   try {
     const auth = await startService(
@@ -108,7 +97,7 @@ async function startStack(): Promise<RedeemStack> {
       { logLevel },
     );
     children.push(licensing.child);
-    return { authUrl: auth.url, url: licensing.url, databaseUrl: databaseUrl.toString(), stop };
+    return { authUrl: auth.url, url: licensing.url, databaseUrl: data.databaseUrl, stop };
   } catch (error) {
     await stop();
     throw error;
