@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { FIELD_PATTERN } from '../sync/records';
 import { ClientId } from './client-id';
 import { Cookie, FieldValueSchema, Hlc, SyncScope, SyncStoreName } from './sync-answers';
-import { SYNC_LIMITS, SYNC_MESSAGES } from './sync-messages';
+import { SYNC_LIMITS } from './sync-messages';
 
 // The sync protocol's calls (docs/sync.md): push a device's mutations, pull what changed since its
 // cookie, a stream of pokes that say "pull now", and the teams that scopes belong to. The answers the app
