@@ -82,6 +82,9 @@ type PushCounter = WorkerWindows & {
   __e2eHandled?: number;
   __e2eCounting?: boolean;
   __e2eWindowsAtPush?: string[];
+  /** Each showNotification the worker made and how it ended, and each push handling that failed. */
+  __e2eOutcomes?: string[];
+  registration: ServiceWorkerRegistration;
   ExtendableEvent: { prototype: { waitUntil(this: Event, promise: Promise<unknown>): void } };
 };
 
@@ -131,13 +134,28 @@ async function deliverUntilReceived(context: BrowserContext, deliver: () => Prom
         counter.__e2eHandled = 0;
         if (counter.__e2eCounting) return;
         counter.__e2eCounting = true;
+        const note = (outcome: string) => {
+          counter.__e2eOutcomes = [...(counter.__e2eOutcomes ?? []), `${new Date().toISOString()} ${outcome}`];
+        };
+        const show = counter.registration.showNotification.bind(counter.registration);
+        counter.registration.showNotification = (title, options) =>
+          show(title, options).then(
+            () => note(`shown ${options?.tag ?? ''}`),
+            (error: unknown) => {
+              note(`showNotification failed: ${String(error)}`);
+              throw error;
+            },
+          );
         const waitUntil = counter.ExtendableEvent.prototype.waitUntil;
         counter.ExtendableEvent.prototype.waitUntil = function (promise) {
           if (this.type === 'push') {
             const handled = () => {
               counter.__e2eHandled = (counter.__e2eHandled ?? 0) + 1;
             };
-            Promise.resolve(promise).then(handled, handled);
+            Promise.resolve(promise).then(handled, (error: unknown) => {
+              note(`push handling failed: ${String(error)}`);
+              handled();
+            });
           }
           waitUntil.call(this, promise);
         };
@@ -220,7 +238,7 @@ test("a due step is pushed to the team's phone: not shown over the open run that
   const payload = JSON.parse(message) as {
     kind: string;
     title: string;
-    data: { url: string; stepId: string; runId: string; dismissToken: string };
+    data: { url: string; stepId: string; runId: string; dismissToken: string; dueAt?: string };
   };
   expect(payload).toMatchObject({ kind: 'step-alert', title: 'PitClock - Sauce the thighs' });
   const contestId = /\/contests\/([^/]+)\/steps/.exec(new URL(page.url()).pathname)?.[1];
@@ -265,9 +283,12 @@ test("a due step is pushed to the team's phone: not shown over the open run that
     .toEqual([shownAlert])
     .catch(async (error: Error) => {
       const [sw] = context.serviceWorkers();
-      const atPush = await sw?.evaluate(() => (self as unknown as PushCounter).__e2eWindowsAtPush);
+      const seen = await sw?.evaluate(() => {
+        const counter = self as unknown as PushCounter;
+        return { windowsAtPush: counter.__e2eWindowsAtPush, outcomes: counter.__e2eOutcomes };
+      });
       throw new Error(
-        `${error.message}\nwindows when the pushes came: ${JSON.stringify(atPush)}\nthe service worker saw: ${await workerView(context)}`,
+        `${error.message}\nwindows when the pushes came: ${JSON.stringify(seen?.windowsAtPush)}\nwhat the worker did: ${JSON.stringify(seen?.outcomes)}\nthe service worker saw: ${await workerView(context)}\npayload due at ${payload.data.dueAt ?? '?'}, test clock ${new Date().toISOString()}`,
       );
     });
 
