@@ -2,7 +2,15 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SHELL_CHUNKS_FOR_COOK_APP, remoteFirstLoad, shellFilesFor } from './remote-preload';
+import {
+  SHELL_CHUNKS_FOR_COOK_APP,
+  SHELL_CHUNKS_FOR_FIRST_PAINT,
+  firstPaintFiles,
+  remoteFirstLoad,
+  shellFilesFor,
+  withModulePreloads,
+  type ChunkImports,
+} from './remote-preload';
 
 const dists: string[] = [];
 const distWith = (manifest: unknown) => {
@@ -60,6 +68,63 @@ describe('shellFilesFor', () => {
   it('fails the build when the federation plugin names a chunk otherwise', () => {
     expect(() => shellFilesFor(names.slice(0, 2), SHELL_CHUNKS_FOR_COOK_APP, '/')).toThrow(
       /no shell chunk matches/,
+    );
+  });
+});
+
+describe('firstPaintFiles', () => {
+  const contracts =
+    'assets/__mfe_internal__shell__mf_owner__9__tree_shaking___mf_0_pitclock_mf_1_contracts-1.js';
+  const designSystem =
+    'assets/__mfe_internal__shell__mf_owner__9__tree_shaking___mf_0_pitclock_mf_1_design_mf_2_system-2.js';
+  const router = 'assets/__mfe_internal__shell__mf_owner__9__tree_shaking__react_mf_2_router_mf_2_dom-3.js';
+  const pending = 'assets/pendingShares-4.js';
+  const chunk = (...imports: string[]): ChunkImports => ({ type: 'chunk', imports });
+  const bundle: Record<string, ChunkImports> = {
+    [contracts]: chunk('assets/core-5.js', 'assets/licensing-token-6.js'),
+    'assets/core-5.js': chunk('assets/rolldown-runtime-7.js'),
+    'assets/licensing-token-6.js': chunk('assets/rolldown-runtime-7.js'),
+    'assets/rolldown-runtime-7.js': chunk(),
+    [designSystem]: chunk('assets/rolldown-runtime-7.js', 'assets/loadShare-eager-8.js'),
+    'assets/loadShare-eager-8.js': chunk(),
+    [router]: chunk(),
+    [pending]: chunk(),
+    'assets/admin-9.js': chunk('assets/admin-only-10.js'),
+    'assets/admin-only-10.js': chunk(),
+    'assets/shell.css': { type: 'asset' },
+  };
+
+  it('lists the shared chunks of a first paint and everything they import, each once, and nothing else', () => {
+    expect(firstPaintFiles(bundle, SHELL_CHUNKS_FOR_FIRST_PAINT)).toEqual([
+      contracts,
+      'assets/core-5.js',
+      'assets/rolldown-runtime-7.js',
+      'assets/licensing-token-6.js',
+      designSystem,
+      'assets/loadShare-eager-8.js',
+      router,
+      pending,
+    ]);
+  });
+
+  it('fails the build when the federation plugin names a shared chunk otherwise', () => {
+    const { [router]: _router, ...withoutRouter } = bundle;
+    expect(() => firstPaintFiles(withoutRouter, SHELL_CHUNKS_FOR_FIRST_PAINT)).toThrow(
+      /no shell chunk matches .*router/,
+    );
+  });
+});
+
+describe('withModulePreloads', () => {
+  const page =
+    '<html><head><script type="module" src="/assets/a.js"></script>' +
+    '<link rel="modulepreload" crossorigin href="/assets/b.js"></head><body></body></html>';
+
+  it('links each file the page does not load yet, before the end of its head', () => {
+    expect(withModulePreloads(page, ['/assets/b.js', '/assets/c.js', '/assets/a.js'])).toBe(
+      '<html><head><script type="module" src="/assets/a.js"></script>' +
+        '<link rel="modulepreload" crossorigin href="/assets/b.js">' +
+        '<link rel="modulepreload" crossorigin href="/assets/c.js"></head><body></body></html>',
     );
   });
 });

@@ -19,6 +19,49 @@ export const SHELL_CHUNKS_FOR_COOK_APP = [
   /__prebuild__react_mf_2_redux__prebuild__-/,
 ] as const;
 
+/**
+ * The shared chunks every first paint of the shell waits for (contracts, design system, React Router), by
+ * the names the federation plugin gives them. The federation runtime asks for each only once the one
+ * before it has run, a round trip each; linked from the page they all come in its first round.
+ */
+export const SHELL_CHUNKS_FOR_FIRST_PAINT = [
+  /tree_shaking___mf_0_pitclock_mf_1_contracts-/,
+  /tree_shaking___mf_0_pitclock_mf_1_design_mf_2_system-/,
+  /tree_shaking__react_mf_2_router_mf_2_dom-/,
+  /pendingShares-/,
+] as const;
+
+/** The part of a written chunk the first-paint list reads. */
+export type ChunkImports = { type: 'chunk'; imports: string[] } | { type: 'asset' };
+
+/**
+ * The files of the chunks matching `patterns` and of every chunk they import statically, in that order,
+ * each once; an error names the patterns no chunk matched.
+ */
+export function firstPaintFiles(bundle: Record<string, ChunkImports>, patterns: readonly RegExp[]): string[] {
+  const names = Object.keys(bundle).filter((name) => bundle[name]?.type === 'chunk');
+  const missing = patterns.filter((pattern) => !names.some((name) => pattern.test(name)));
+  if (missing.length > 0) throw new Error(`no shell chunk matches ${missing.join(', ')}`);
+  const files = new Set<string>();
+  const visit = (name: string) => {
+    const chunk = bundle[name];
+    if (files.has(name) || chunk?.type !== 'chunk') return;
+    files.add(name);
+    chunk.imports.forEach(visit);
+  };
+  patterns.forEach((pattern) => names.filter((name) => pattern.test(name)).forEach(visit));
+  return [...files];
+}
+
+/** `html` with a modulepreload link for each of `urls` it does not already load, before </head>. */
+export function withModulePreloads(html: string, urls: readonly string[]): string {
+  const links = urls
+    .filter((url) => !html.includes(`"${url}"`))
+    .map((url) => `<link rel="modulepreload" crossorigin href="${url}">`)
+    .join('');
+  return html.replace('</head>', `${links}</head>`);
+}
+
 type ManifestExpose = { name: string; assets?: { js?: { sync?: string[] } } };
 type Manifest = { exposes?: ManifestExpose[] };
 
@@ -44,6 +87,7 @@ export function shellFilesFor(fileNames: readonly string[], patterns: readonly R
 }
 
 /**
+ * In a build, the page links the chunks of SHELL_CHUNKS_FOR_FIRST_PAINT (modulepreload), and
  * `virtual:pitclock/remote-preload`: COOK_APP_FIRST_LOAD, the files a signed-in first load of a cook
  * screen fetches (see shell/src/app/preload-remote.ts): the cook-app's first files and, in a build, the
  * shell's chunks it waits for (their names are known only when the bundle is written, so a token stands
@@ -61,6 +105,17 @@ export function remotePreloadPlugin(options: {
       if (id !== RESOLVED_ID) return null;
       const files = options.building ? [...options.cookAppFirstLoad(), SHELL_FILES_TOKEN] : [];
       return `export const COOK_APP_FIRST_LOAD = ${JSON.stringify(files)};\n`;
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler(html, context) {
+        if (!options.building || context.bundle === undefined) return html;
+        const files = firstPaintFiles(context.bundle, SHELL_CHUNKS_FOR_FIRST_PAINT);
+        return withModulePreloads(
+          html,
+          files.map((file) => `${options.base}${file}`),
+        );
+      },
     },
     generateBundle(_output, bundle) {
       if (!options.building) return;
