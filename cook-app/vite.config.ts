@@ -45,6 +45,13 @@ export default defineConfig(({ command }) => {
               // What the exposed CookApp imports statically is one file: the first screen waits for all of
               // it anyway, and one request costs less than twenty small ones.
               { name: 'cook-app', test: /[\\/]cook-app[\\/]src[\\/]app[\\/]cook-app\.tsx$/, priority: 20 },
+              // The sync runner, loaded once the first screen shows, and the records and sync schemas it
+              // imports: one request after the first screen, not a chain of three.
+              {
+                name: 'sync-runner',
+                test: /[\\/]cook-app[\\/]src[\\/]features[\\/]sync[\\/]sync-runner\.ts$/,
+                priority: 15,
+              },
               // The federation runtime's shims the remote entry loads (externalRuntime): one file, not three.
               { name: 'federation', test: /[\\/]node_modules[\\/]@module-federation[\\/]/, priority: 10 },
             ],
