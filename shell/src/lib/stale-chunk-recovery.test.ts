@@ -24,6 +24,20 @@ describe('reloadOnceForStaleChunk', () => {
     expect(sessionStorage.getItem(STALE_RELOAD_KEY)).toBe('1000000');
   });
 
+  it('a failure while this page is already reloading waits for the reload instead of failing', () => {
+    const clock = { t: 1_000_000 };
+    const page = { reloading: false };
+    const d = { ...deps(clock), page };
+    expect(reloadOnceForStaleChunk(d)).toBe(true); // vite:preloadError: the reload is asked for
+    expect(reloadOnceForStaleChunk(d)).toBe(true); // the remote's load, failing in the same page
+    expect(d.reload).toHaveBeenCalledTimes(1);
+    expect(page.reloading).toBe(true);
+    // The reloaded page (its own state) fails again: the guard stops a loop.
+    clock.t += 2_000;
+    expect(reloadOnceForStaleChunk({ ...d, page: { reloading: false } })).toBe(false);
+    expect(d.reload).toHaveBeenCalledTimes(1);
+  });
+
   it('recovers again from a later deploy in the same tab', () => {
     const clock = { t: 1_000_000 };
     const d = deps(clock);

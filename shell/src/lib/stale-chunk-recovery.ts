@@ -7,6 +7,12 @@ export type RecoveryDeps = {
   storage: Pick<Storage, 'getItem' | 'setItem'>;
   reload: () => void;
   now: () => number;
+  /**
+   * This page's state: once it has asked for a reload, later failures wait for it. (A failed dynamic
+   * import reaches vite:preloadError first, which reloads; the import then answers undefined, and the
+   * remote's load fails again: without this, the error screen showed until the reload came.)
+   */
+  page?: { reloading: boolean };
 };
 
 /**
@@ -14,7 +20,8 @@ export type RecoveryDeps = {
  * new build; a guard in sessionStorage makes sure a failure that a reload does not fix never loops.
  * Returns true when it reloaded.
  */
-export function reloadOnceForStaleChunk({ storage, reload, now }: RecoveryDeps): boolean {
+export function reloadOnceForStaleChunk({ storage, reload, now, page }: RecoveryDeps): boolean {
+  if (page?.reloading) return true;
   let last: number;
   try {
     last = Number(storage.getItem(STALE_RELOAD_KEY));
@@ -27,14 +34,17 @@ export function reloadOnceForStaleChunk({ storage, reload, now }: RecoveryDeps):
   } catch {
     return false;
   }
+  if (page) page.reloading = true;
   reload();
   return true;
 }
 
+const thisPage = { reloading: false };
 const browserDeps = (): RecoveryDeps => ({
   storage: window.sessionStorage,
   reload: () => window.location.reload(),
   now: () => Date.now(),
+  page: thisPage,
 });
 
 /** Handles Vite's vite:preloadError (a failed dynamic import, in the shell or a remote). */
