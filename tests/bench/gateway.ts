@@ -15,6 +15,7 @@
 // It starts the auth service (src/main.ts, as `npm start` does) on a database and Redis key prefix of its
 // own (removed at the end), and the gateway (src/main.ts) with every upstream pointing at that auth
 // instance. Both run with LOG_LEVEL BENCH_LOG_LEVEL (default info, as in production: a line per request).
+// Ports: the OS picks them, or BENCH_PORT (auth) and BENCH_PORT + 1 (the gateway) when it is set.
 // Results go to tests/bench/results/gateway.json.
 //   node --import tsx tests/bench/gateway.ts            (from the repository root)
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -32,8 +33,10 @@ import {
   createBenchData,
   stackOf,
   startService,
+  sleep,
   stopDataServersUnlessShared,
   type CpuSnapshot,
+  type StartedService,
 } from './lib';
 
 type Target = 'direct' | 'gateway';
@@ -79,12 +82,57 @@ const dataServers = await provisionDataServers();
 const pgAdminUrl = process.env.PG_ADMIN_URL ?? dataServers.adminUrl;
 const redisUrl = dataServers.redisUrl;
 
+/** BENCH_PORT: auth listens on it and the gateway on the next one; unset, the OS picks free ports. */
+const benchPort = process.env.BENCH_PORT ? Number(process.env.BENCH_PORT) : undefined;
+if (benchPort !== undefined && !(Number.isInteger(benchPort) && benchPort > 0 && benchPort < 65535)) {
+  throw new Error(`BENCH_PORT must be a TCP port below 65535, not ${process.env.BENCH_PORT}`);
+}
+
 /** Runs services/<name>/src/main.ts on CPU `pinning.services` until /readyz answers 200. */
-const startPinnedService = (name: string, env: Record<string, string>) =>
-  startService(name, env, {
-    logLevel,
-    wrap: (command, args) => pinned(command, args, pinning?.services),
+const startPinnedService = (name: string, env: Record<string, string>, port?: number) => {
+  const wrap = (command: string, args: string[]) => pinned(command, args, pinning?.services);
+  return port === undefined
+    ? startService(name, env, { logLevel, wrap })
+    : startServiceOn(name, port, env, wrap);
+};
+
+/** startService's run, on a port of the bench's choice (BENCH_PORT) instead of one the OS picks. */
+async function startServiceOn(
+  name: string,
+  port: number,
+  env: Record<string, string>,
+  wrap: (command: string, args: string[]) => [string, string[]],
+): Promise<StartedService> {
+  const [command, args] = wrap(process.execPath, ['--import', 'tsx', 'src/main.ts']);
+  const child = spawn(command, args, {
+    cwd: path.join(root, 'services', name),
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      GATEWAY_PORT: String(port),
+      LOG_LEVEL: logLevel,
+      ...env,
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
   });
+  const url = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`the ${name} service exited with ${child.exitCode}`);
+    if (Date.now() > deadline) {
+      await stopChild(child);
+      throw new Error(`the ${name} service was not ready on port ${port} within 60 s`);
+    }
+    const ready = await fetch(`${url}/readyz`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ready) return { url, pid: child.pid, child };
+    await sleep(200);
+  }
+}
 
 const stopChild = async (child: ChildProcess) => {
   if (child.exitCode !== null || child.signalCode !== null) return;
@@ -101,20 +149,23 @@ async function startServices() {
     await data.drop();
   };
   try {
-    const auth = await startPinnedService('auth', {
-      DATABASE_URL: data.databaseUrl,
-      REDIS_URL: redisUrl,
-      REDIS_KEY_PREFIX: data.keyPrefix,
-      JWT_SECRET: randomBytes(48).toString('base64url'),
-    });
+    const auth = await startPinnedService(
+      'auth',
+      {
+        DATABASE_URL: data.databaseUrl,
+        REDIS_URL: redisUrl,
+        REDIS_KEY_PREFIX: data.keyPrefix,
+        JWT_SECRET: randomBytes(48).toString('base64url'),
+      },
+      benchPort,
+    );
     children.push(auth.child);
     // Every upstream is this auth instance: the gateway's readiness asks each for /healthz.
-    const gateway = await startPinnedService('gateway', {
-      AUTH_URL: auth.url,
-      LICENSING_URL: auth.url,
-      NOTIFIER_URL: auth.url,
-      SYNC_URL: auth.url,
-    });
+    const gateway = await startPinnedService(
+      'gateway',
+      { AUTH_URL: auth.url, LICENSING_URL: auth.url, NOTIFIER_URL: auth.url, SYNC_URL: auth.url },
+      benchPort === undefined ? undefined : benchPort + 1,
+    );
     children.push(gateway.child);
     return { auth, gateway, stop };
   } catch (error) {

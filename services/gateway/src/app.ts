@@ -6,7 +6,6 @@ import {
   parseTrustProxy,
   type Logger,
 } from '@pitclock/kit';
-import compression from 'compression';
 import express, { type Express } from 'express';
 import { cspDirectives } from './domain/csp';
 import { isEventStreamType, upstreamNames, type Upstream } from './domain/routing';
@@ -88,10 +87,7 @@ export const createGateway = (options: GatewayOptions): Gateway => {
   // An event stream is never compressed: gzip would hold each event back until its buffer filled.
   // Nor is a 206: its Content-Range counts the plain bytes (expressjs/compression#185).
   const compress = createCompression(
-    (req, res) =>
-      res.statusCode !== 206 &&
-      !isEventStreamType(res.getHeader('Content-Type')) &&
-      compression.filter(req, res),
+    (status, contentType) => status !== 206 && !isEventStreamType(contentType),
   );
   const apiProxy = createApiProxy({
     upstreams,
@@ -110,9 +106,9 @@ export const createGateway = (options: GatewayOptions): Gateway => {
   const apiLane = installApiLane(app, {
     proxy: apiProxy,
     onRequest: createRequestLog(logger),
-    prepareAnswer: (req, res) => {
-      securityHeaders.complete(req, res);
-      compress.prepare(req, res);
+    prepareAnswer: (req, res, head) => {
+      securityHeaders.complete(head);
+      compress.prepare(req, res, head);
     },
   });
   app.use(securityHeaders.middleware);

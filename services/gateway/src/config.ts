@@ -59,6 +59,10 @@ export const gatewayConfigSchema = commonConfigSchema
     SHELL_DIST: z.string().min(1).optional(),
     COOK_APP_DIST: z.string().min(1).optional(),
     ADMIN_CONSOLE_DIST: z.string().min(1).optional(),
+    /**
+     * No answer head from an instance within this long after the request went out: 504 (never retried);
+     * no byte of an answer's body for this long cuts it. Checked to about half a second (undici's timers).
+     */
     PROXY_TIMEOUT_MS: z.coerce.number().int().min(100).max(300_000).default(30_000),
     /**
      * An event stream (GET /api/sync/events) with no byte from the instance for this long is cut, and the

@@ -79,9 +79,13 @@ export const upstreamFor = (path: string): Upstream | undefined =>
 
 export const eventStreamContentType = 'text/event-stream';
 
+/** Rules out, without building a string, the types that cannot be (JSON, mostly: asked for every answer). */
+const mentionsEventStream = /event-stream/i;
+
 /** A Content-Type header that is a server-sent-events stream (text/event-stream, any parameters). */
 export const isEventStreamType = (contentType: unknown): boolean =>
   typeof contentType === 'string' &&
+  mentionsEventStream.test(contentType) &&
   contentType.split(';')[0]!.trim().toLowerCase() === eventStreamContentType;
 
 /**

@@ -3,9 +3,11 @@ import type { Express, RequestHandler } from 'express';
 import { hasDotSegment, upstreamFor, type Upstream } from '../../domain/routing';
 import { isApiDocsPath } from './api-docs';
 import type { ApiProxy, PrepareAnswer, Refuse } from './proxy';
+import { readRequestHead } from './request-head';
+import { requestIdFrom } from './request-log';
 
-/** What the lane does to each request it takes, before forwarding it (the request line and id). */
-export type LaneStep = (req: IncomingMessage, res: ServerResponse) => void;
+/** What the lane does to each request it takes, before forwarding it, with its request id (the request line). */
+export type LaneStep = (req: IncomingMessage, res: ServerResponse, requestId: string) => void;
 
 /** The routes of the paths seen lately (null: not the lane's), so that a repeated path is matched once. */
 const routes = new Map<string, Upstream | null>();
@@ -44,11 +46,13 @@ export type ApiLane = {
  * The API lane: requests to the services are forwarded before express sees them. Express decorates
  * every request (it swaps the prototypes of req and res, which sends V8's property access down its slow
  * paths) and runs each middleware of its stack; for a proxied call that cost more CPU than the proxying
- * itself. The lane does what that stack did for them, each step as cheap as it gets: `onRequest` (the
- * request line and id), then the proxy, which hands each answer to `prepareAnswer` once its status and
- * headers are known (security headers, compression). A request the proxy refuses or that fails goes back
- * to express with its error (raiseHandedBack), whose middleware then answers it as before. Installed in
- * front of express's own dispatch (app.handle), so app.listen, kit's serve and supertest all use it.
+ * itself. The lane does what that stack did for them, each step as cheap as it gets: it reads the
+ * request's header lines once (readRequestHead), takes its request id (the client's X-Request-Id when
+ * sane, else a new UUID), runs `onRequest` (the request line), then the proxy, which hands each answer's
+ * head to `prepareAnswer` before writing it (security headers, compression) and puts the request id on
+ * it. A request the proxy refuses or that fails goes back to express with its error and its request id
+ * (raiseHandedBack), whose middleware then answers it as before. Installed in front of express's own
+ * dispatch (app.handle), so app.listen, kit's serve and supertest all use it.
  */
 export const installApiLane = (
   app: Express,
@@ -57,23 +61,28 @@ export const installApiLane = (
   const dispatcher = app as unknown as { handle: Dispatch };
   const throughExpress = dispatcher.handle.bind(app);
   const handedBack = new WeakMap<IncomingMessage, { error: unknown }>();
-  const handBack: Refuse = (req, res, error) => {
-    handedBack.set(req, { error });
-    throughExpress(req, res);
-  };
-  const forward = (req: IncomingMessage, res: ServerResponse, upstream: Upstream) => {
-    proxy
-      .forward(req, res, upstream, handBack, prepareAnswer)
-      .catch((error: unknown) => handBack(req, res, error));
-  };
+  const handBackWith =
+    (requestId: string): Refuse =>
+    (req, res, error) => {
+      handedBack.set(req, { error });
+      if (!res.headersSent) res.setHeader('x-request-id', requestId);
+      throughExpress(req, res);
+    };
   dispatcher.handle = (req, res, next) => {
     const upstream = laneUpstream(req.url);
     if (upstream === undefined) {
       throughExpress(req, res, next);
       return;
     }
-    onRequest(req, res);
-    forward(req, res, upstream);
+    const head = readRequestHead(req);
+    const requestId = requestIdFrom(head.requestId);
+    const refuse = handBackWith(requestId);
+    try {
+      onRequest(req, res, requestId);
+      proxy.forward(req, res, upstream, head, { requestId, refuse, prepare: prepareAnswer });
+    } catch (error) {
+      refuse(req, res, error);
+    }
   };
   return {
     raiseHandedBack: (req, _res, next) => {

@@ -233,6 +233,121 @@ describe('proxy over several instances of a service', () => {
     expect(text).toBe('first;last');
   });
 
+  it('request headers reach the instance as the client sent them, less the hop-by-hop ones and those Connection names', async () => {
+    const headersSeen: IncomingMessage['headers'][] = [];
+    const instance = await startInstance('a', (req, res, body) => {
+      headersSeen.push(req.headers);
+      answerJson(req, res, body);
+    });
+    const port = await listenOnPort0(gatewayFor([instance.url]));
+    // Header lines as a client sends them (the format of rawHeaders): a repeated header has a line each.
+    const lines = [
+      ['Host', `127.0.0.1:${port}`],
+      ['Connection', 'keep-alive, X-Hop'],
+      ['X-Hop', 'for the gateway only'],
+      ['Keep-Alive', 'timeout=5'],
+      ['TE', 'trailers'],
+      ['Proxy-Authorization', 'Basic Zm9vOmJhcg=='],
+      ['Authorization', 'Bearer token-1'],
+      ['Cookie', 'a=1'],
+      ['Cookie', 'b=2'],
+      ['Accept', 'application/json'],
+      ['Accept', 'text/plain'],
+      ['X-Forwarded-For', '203.0.113.1'],
+      ['X-Forwarded-For', '198.51.100.2'],
+      ['X-Forwarded-Proto', 'https'],
+      ['X-Forwarded-Host', 'pitclock.example'],
+      ['X-Custom', 'kept'],
+    ].flat();
+    const status = await new Promise<number>((resolve, reject) => {
+      http
+        .get({ port, host: '127.0.0.1', path: '/api/me', headers: lines }, (res) => {
+          res.resume();
+          res.on('end', () => resolve(res.statusCode ?? 0));
+        })
+        .on('error', reject);
+    });
+    expect(status).toBe(200);
+    const seen = headersSeen[0]!;
+    for (const name of ['x-hop', 'te', 'proxy-authorization']) expect(seen[name], name).toBeUndefined();
+    expect(seen).toMatchObject({
+      connection: 'keep-alive',
+      authorization: 'Bearer token-1',
+      // Repeated lines arrive as they were sent: the instance merges them as the gateway's Node would have.
+      cookie: 'a=1; b=2',
+      accept: 'application/json, text/plain',
+      'x-custom': 'kept',
+      'x-forwarded-for': expect.stringMatching(/^203\.0\.113\.1, 198\.51\.100\.2,.*127\.0\.0\.1$/),
+      'x-forwarded-proto': 'https,http',
+      'x-forwarded-host': 'pitclock.example',
+    });
+    expect(seen['keep-alive']).toBeUndefined();
+  });
+
+  it('an informational answer (103 Early Hints) is not passed on: the client gets the final answer', async () => {
+    const instance = await startInstance('a', (req, res, body) => {
+      res.writeEarlyHints({ link: '</app.js>; rel=preload; as=script' });
+      answerJson(req, res, body);
+    });
+    const port = await listenOnPort0(gatewayFor([instance.url]));
+    const outcome = await new Promise<{ informational: number[]; status: number; body: string }>(
+      (resolve, reject) => {
+        const informational: number[] = [];
+        const req = http.get({ port, host: '127.0.0.1', path: '/api/me' }, (res) => {
+          let text = '';
+          res.setEncoding('utf8');
+          res.on('data', (chunk: string) => (text += chunk));
+          res.on('end', () => resolve({ informational, status: res.statusCode ?? 0, body: text }));
+        });
+        req.on('information', (info) => informational.push(info.statusCode));
+        req.on('error', reject);
+      },
+    );
+    expect(outcome).toEqual({
+      informational: [],
+      status: 200,
+      body: JSON.stringify({ method: 'GET', url: '/api/me', body: '' }),
+    });
+  });
+
+  it('a large answer reaches a client whole and in order (the instance is paused while the client catches up)', async () => {
+    const size = 8 * 1024 * 1024;
+    const payload = Buffer.alloc(size);
+    for (let i = 0; i < size; i += 4) payload.writeUInt32BE(i, i);
+    const instance = await startInstance('a', (_req, res) => {
+      res.writeHead(200, { 'Content-Type': 'application/octet-stream', 'Content-Length': size });
+      let offset = 0;
+      const writeMore = () => {
+        while (offset < size) {
+          const chunk = payload.subarray(offset, offset + 64 * 1024);
+          offset += chunk.length;
+          if (!res.write(chunk)) {
+            res.once('drain', writeMore);
+            return;
+          }
+        }
+        res.end();
+      };
+      writeMore();
+    });
+    const port = await listenOnPort0(gatewayFor([instance.url]));
+    const received = await new Promise<Buffer>((resolve, reject) => {
+      http
+        .get(
+          { port, host: '127.0.0.1', path: '/api/me', headers: { 'Accept-Encoding': 'identity' } },
+          (res) => {
+            const chunks: Buffer[] = [];
+            res.on('data', (chunk: Buffer) => chunks.push(chunk));
+            res.on('end', () => resolve(Buffer.concat(chunks)));
+            res.on('error', reject);
+          },
+        )
+        .on('error', reject);
+    });
+    expect(received.length).toBe(size);
+    expect(received.equals(payload)).toBe(true);
+  });
+
   it('an answer of the instance, even a 5xx, is passed on and never retried elsewhere', async () => {
     const failing = await startInstance('a', (_req, res) => {
       res.writeHead(503, { 'Content-Type': 'application/json' });
@@ -407,6 +522,31 @@ describe('failover', () => {
     expect(a.seen).toHaveLength(1);
     expect(b.seen).toEqual([]);
   });
+
+  it.each([
+    ['a header Node would refuse', 'HTTP/1.1 200 OK\r\nX-Bad: a\x7fb\r\nContent-Length: 2\r\n\r\nok'],
+    ['no HTTP at all', 'NOT HTTP\r\n\r\n'],
+  ])(
+    'an answer that is not valid HTTP (%s) is a 502, never retried elsewhere: the instance may have acted',
+    async (_name, answer) => {
+      let requests = 0;
+      const raw = createTcpServer((socket) => {
+        socket.on('error', () => {});
+        socket.once('data', () => {
+          requests += 1;
+          socket.end(answer);
+        });
+      });
+      const rawPort = await listen(raw);
+      opened.push({ close: () => new Promise<void>((resolve) => raw.close(() => resolve())) });
+      const b = await startInstance('b');
+      const gateway = gatewayFor([`http://127.0.0.1:${rawPort}`, b.url]);
+      const res = await request(gateway).get('/api/me').expect(502);
+      expect(res.body).toEqual({ error: 'upstream_unavailable', message: 'The auth service is unavailable' });
+      expect(requests).toBe(1);
+      expect(b.seen).toEqual([]);
+    },
+  );
 
   it('when every instance is down: 502 with the error shape, for GET and POST', async () => {
     const ports = await Promise.all([closedPort(), closedPort()]);

@@ -1,8 +1,8 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import express from 'express';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { cspDirectives } from '../../domain/csp';
+import type { AnswerHead } from './answer-head';
 import { createSecurityHeaders } from './security-headers';
 
 const options = {
@@ -12,14 +12,19 @@ const options = {
   },
 };
 
-/** A response that only keeps its headers, as the lane's answers are before they are written. */
+/** An answer's head as the lane holds it before writing it (lower-case names, a line each). */
 const answer = (headers: Record<string, string> = {}) => {
-  const kept = new Map(Object.entries(headers).map(([name, value]) => [name.toLowerCase(), value]));
-  const res = {
-    hasHeader: (name: string) => kept.has(name.toLowerCase()),
-    setHeader: (name: string, value: string) => void kept.set(name.toLowerCase(), value),
+  const head: AnswerHead = {
+    status: 200,
+    statusText: undefined,
+    headers: Object.entries(headers).flatMap(([name, value]) => [name.toLowerCase(), value]),
   };
-  return { res: res as unknown as ServerResponse, headers: () => Object.fromEntries(kept) };
+  const lines = () => {
+    const names = head.headers.filter((_, index) => index % 2 === 0);
+    expect(new Set(names).size, 'one line per header').toBe(names.length);
+    return Object.fromEntries(names.map((name, index) => [name, head.headers[2 * index + 1]]));
+  };
+  return { head, headers: lines };
 };
 
 describe('createSecurityHeaders', () => {
@@ -30,8 +35,8 @@ describe('createSecurityHeaders', () => {
     app.use(security.middleware);
     app.get('/', (_req, res) => void res.end());
     const fromHelmet = (await request(app).get('/')).headers;
-    const { res, headers } = answer();
-    security.complete({} as IncomingMessage, res);
+    const { head, headers } = answer();
+    security.complete(head);
     const completed = headers();
     expect(Object.keys(completed).length).toBeGreaterThan(10);
     for (const [name, value] of Object.entries(completed)) expect(fromHelmet[name], name).toBe(value);
@@ -40,11 +45,11 @@ describe('createSecurityHeaders', () => {
 
   it("never replaces a header the instance's answer already has", () => {
     const security = createSecurityHeaders(options);
-    const { res, headers } = answer({
+    const { head, headers } = answer({
       'X-Frame-Options': 'DENY',
       'Content-Security-Policy': "default-src 'none'",
     });
-    security.complete({} as IncomingMessage, res);
+    security.complete(head);
     expect(headers()).toMatchObject({
       'x-frame-options': 'DENY',
       'content-security-policy': "default-src 'none'",

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import helmet, { type HelmetOptions } from 'helmet';
+import { hasHeader, type AnswerHead } from './answer-head';
 
 type Middleware = (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void;
 
@@ -7,11 +8,12 @@ export type SecurityHeaders = {
   /** helmet itself, for the requests that go through express. */
   middleware: Middleware;
   /**
-   * For the API lane, which answers before express, once an answer's headers are set: adds those of
-   * helmet's headers the answer does not carry, from a list made once. The same answer as helmet's
-   * headers set first and the instance's replacing them, as they did behind the middleware.
+   * For the API lane, which answers before express, once an answer's head is known and before it is
+   * written: adds those of helmet's headers the answer does not carry, from a list made once. The same
+   * answer as helmet's headers set first and the instance's replacing them, as they did behind the
+   * middleware.
    */
-  complete: (req: IncomingMessage, res: ServerResponse) => void;
+  complete: (head: AnswerHead) => void;
 };
 
 /**
@@ -24,7 +26,7 @@ const recordHeaders = (middleware: Middleware): readonly (readonly [string, stri
   const headers = new Map<string, readonly [string, string]>();
   const recorder = {
     setHeader: (name: string, value: unknown) => {
-      headers.set(name.toLowerCase(), [name, String(value)]);
+      headers.set(name.toLowerCase(), [name.toLowerCase(), String(value)]);
     },
     removeHeader: (name: string) => {
       headers.delete(name.toLowerCase());
@@ -52,8 +54,8 @@ export const createSecurityHeaders = (options: Readonly<HelmetOptions>): Securit
   }
   return {
     middleware,
-    complete: (_req, res) => {
-      for (const [name, value] of headers) if (!res.hasHeader(name)) res.setHeader(name, value);
+    complete: (head) => {
+      for (const [name, value] of headers) if (!hasHeader(head, name)) head.headers.push(name, value);
     },
   };
 };
