@@ -33,10 +33,8 @@ import {
   createBenchData,
   stackOf,
   startService,
-  sleep,
   stopDataServersUnlessShared,
   type CpuSnapshot,
-  type StartedService,
 } from './lib';
 
 type Target = 'direct' | 'gateway';
@@ -89,50 +87,12 @@ if (benchPort !== undefined && !(Number.isInteger(benchPort) && benchPort > 0 &&
 }
 
 /** Runs services/<name>/src/main.ts on CPU `pinning.services` until /readyz answers 200. */
-const startPinnedService = (name: string, env: Record<string, string>, port?: number) => {
-  const wrap = (command: string, args: string[]) => pinned(command, args, pinning?.services);
-  return port === undefined
-    ? startService(name, env, { logLevel, wrap })
-    : startServiceOn(name, port, env, wrap);
-};
-
-/** startService's run, on a port of the bench's choice (BENCH_PORT) instead of one the OS picks. */
-async function startServiceOn(
-  name: string,
-  port: number,
-  env: Record<string, string>,
-  wrap: (command: string, args: string[]) => [string, string[]],
-): Promise<StartedService> {
-  const [command, args] = wrap(process.execPath, ['--import', 'tsx', 'src/main.ts']);
-  const child = spawn(command, args, {
-    cwd: path.join(root, 'services', name),
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      GATEWAY_PORT: String(port),
-      LOG_LEVEL: logLevel,
-      ...env,
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
+const startPinnedService = (name: string, env: Record<string, string>, port?: number) =>
+  startService(name, env, {
+    logLevel,
+    wrap: (command, args) => pinned(command, args, pinning?.services),
+    port,
   });
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`the ${name} service exited with ${child.exitCode}`);
-    if (Date.now() > deadline) {
-      await stopChild(child);
-      throw new Error(`the ${name} service was not ready on port ${port} within 60 s`);
-    }
-    const ready = await fetch(`${url}/readyz`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ready) return { url, pid: child.pid, child };
-    await sleep(200);
-  }
-}
 
 const stopChild = async (child: ChildProcess) => {
   if (child.exitCode !== null || child.signalCode !== null) return;

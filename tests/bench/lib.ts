@@ -162,7 +162,7 @@ export const freePort = async (): Promise<number> => {
 export type StartedService = { url: string; pid: number | undefined; child: ChildProcess };
 
 /**
- * Runs services/<name>/src/main.ts in production mode on a free port with `env` until its /readyz answers
+ * Runs services/<name>/src/main.ts in production mode on `port` (default: a free one) with `env` until its /readyz answers
  * 200 (60 s at most). `wrap` may prefix the command (taskset pins it to a CPU; it execs node, same pid).
  */
 export async function startService(
@@ -171,9 +171,15 @@ export async function startService(
   {
     logLevel = 'warn',
     wrap = (command: string, args: string[]) => [command, args] as [string, string[]],
+    port: chosenPort,
+  }: {
+    logLevel?: string;
+    wrap?: (command: string, args: string[]) => [string, string[]];
+    /** A port of the bench's choice; a free one the OS picks without it. */
+    port?: number;
   } = {},
 ): Promise<StartedService> {
-  const port = await freePort();
+  const port = chosenPort ?? (await freePort());
   const [command, args] = wrap(process.execPath, ['--import', 'tsx', 'src/main.ts']);
   const child = spawn(command, args, {
     cwd: path.join(root, 'services', name),
@@ -193,7 +199,10 @@ export async function startService(
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the ${name} service exited with ${child.exitCode}`);
-    if (Date.now() > deadline) throw new Error(`the ${name} service was not ready within 60 s`);
+    if (Date.now() > deadline) {
+      child.kill('SIGTERM');
+      throw new Error(`the ${name} service was not ready on port ${port} within 60 s`);
+    }
     const ready = await fetch(`${url}/readyz`).then(
       (r) => r.ok,
       () => false,
