@@ -135,7 +135,10 @@ async function deliverUntilReceived(context: BrowserContext, deliver: () => Prom
         if (counter.__e2eCounting) return;
         counter.__e2eCounting = true;
         const note = (outcome: string) => {
-          counter.__e2eOutcomes = [...(counter.__e2eOutcomes ?? []), `${new Date().toISOString()} ${outcome}`];
+          counter.__e2eOutcomes = [
+            ...(counter.__e2eOutcomes ?? []),
+            `${new Date().toISOString()} ${outcome}`,
+          ];
         };
         const show = counter.registration.showNotification.bind(counter.registration);
         counter.registration.showNotification = (title, options) =>
