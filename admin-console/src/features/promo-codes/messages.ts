@@ -41,6 +41,10 @@ export const PROMO_CODES_TEXT = {
     action: 'Action',
   },
   unlimited: 'Unlimited',
+  /** A code the server sent in a shape SPEC.md section 3 does not describe: its row keeps its place. */
+  unreadable: 'Unreadable promo code',
+  unreadableStatus: 'Unreadable',
+  unknownValue: '—',
   infinity: '∞',
   defaultDays: 'Default',
   never: 'Never',

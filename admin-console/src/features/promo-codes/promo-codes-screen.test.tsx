@@ -160,10 +160,74 @@ describe('Promo codes screen: list', () => {
     expect(alert.textContent).toContain('Auth is down');
   });
 
-  it('treats an answer that does not match the contract as a failed load', async () => {
+  it('reads the shapes SPEC.md allows: the list under data, promo_code_id, expiresAt, a disabled flag, max_uses 0', async () => {
+    const server = await start();
+    server.override = (req) =>
+      req.method === 'GET' && req.path === LIST
+        ? {
+            json: {
+              data: [
+                {
+                  promo_code_id: 7,
+                  code: 'ALT',
+                  max_uses: 0,
+                  used_count: 4,
+                  expiresAt: FUTURE,
+                  disabled: true,
+                },
+                { id: 6, code: 'ON', max_uses: 3, used_count: 1, expiry: PAST, active: true },
+              ],
+            },
+          }
+        : undefined;
+    render(server);
+    const alt = await rowOf('ALT');
+    expect(alt.cell('Uses')).toBe('4/∞');
+    expect(alt.cell('Remaining')).toBe('Unlimited');
+    expect(alt.cell('Expires')).not.toBe('Never');
+    expect(alt.cell('Status')).toBe('Disabled');
+    expect(alt.row.getByRole('button', { name: 'Enable ALT' })).toBeTruthy();
+    const on = await rowOf('ON');
+    expect(on.cell('Remaining')).toBe('2');
+    expect(on.cell('Status')).toBe('Expired');
+  });
+
+  it('shows a code it cannot read as an unreadable row in its place, and the others as usual', async () => {
     const server = await start();
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    server.override = (req) => (req.path === LIST ? { json: [{ id: 'x', code: 7 }] } : undefined);
+    server.override = (req) =>
+      req.method === 'GET' && req.path === LIST
+        ? {
+            json: [
+              promoCode({ id: 2, code: 'GOOD' }),
+              { id: 'x', code: 7 },
+              { code: 'NO-ID', used_count: 0 },
+            ],
+          }
+        : undefined;
+    const { user } = render(server);
+    expect((await rowOf('GOOD')).cell('Status')).toBe('Active');
+    const table = screen.getByRole('table', { name: 'Promo codes' });
+    const unreadable = within(table)
+      .getAllByRole('row')
+      .filter((tr) => within(tr).queryByText('Unreadable promo code'));
+    expect(unreadable).toHaveLength(2);
+    for (const row of unreadable) {
+      expect(within(row).getByText('Unreadable')).toBeTruthy();
+      expect(within(row).queryByRole('button')).toBeNull();
+    }
+    expect(within(table).queryByText('NO-ID')).toBeNull();
+    expect(screen.queryByRole('alert')).toBeNull();
+    // A filter matches codes: the rows without one leave while it is typed.
+    await user.type(screen.getByLabelText('Filter by code'), 'good');
+    expect(within(table).queryByText('Unreadable promo code')).toBeNull();
+    expect(within(table).getByText('GOOD')).toBeTruthy();
+  });
+
+  it('treats an answer that is not a list of promo codes as a failed load', async () => {
+    const server = await start();
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    server.override = (req) => (req.path === LIST ? { json: { codes: 7 } } : undefined);
     render(server);
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Failed to load promo codes');

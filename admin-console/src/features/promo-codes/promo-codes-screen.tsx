@@ -42,7 +42,10 @@ export function PromoCodesScreen({ now = Date.now }: PromoCodesScreenProps) {
   const [toggleError, setToggleError] = useState<AdminError | null>(null);
 
   const needle = filter.trim().toUpperCase();
-  const codes = (list.data ?? []).filter((code) => code.code.toUpperCase().includes(needle));
+  // An unreadable row has no code to match: it shows only while no filter is typed.
+  const rows = (list.data ?? []).filter((row) =>
+    row.kind === 'code' ? row.code.code.toUpperCase().includes(needle) : needle === '',
+  );
   const loadError = list.isError ? (list.error as AdminError) : null;
 
   return (
@@ -74,8 +77,8 @@ export function PromoCodesScreen({ now = Date.now }: PromoCodesScreenProps) {
         ) : null}
         {list.isLoading ? (
           <Spinner label={T.loading} />
-        ) : codes.length > 0 ? (
-          <PromoCodesTable codes={codes} now={now()} onToggleError={setToggleError} />
+        ) : rows.length > 0 ? (
+          <PromoCodesTable rows={rows} now={now()} onToggleError={setToggleError} />
         ) : loadError && !list.data ? null : (
           <EmptyState title={T.empty} headingLevel={2} />
         )}

@@ -1,14 +1,16 @@
+import type { ReactNode } from 'react';
 import type { PromoCode } from '@pitclock/contracts';
 import { Badge, Table, type BadgeTone, type TableColumn } from '@pitclock/design-system';
 import { CopyButton } from '../../lib/copy-button';
 import { formatLocalDateTime } from '../../lib/format-time';
 import type { AdminError } from '../../store';
 import { PROMO_CODES_TEXT as T } from './messages';
+import type { PromoRow } from './promo-answers';
 import { promoStatus, remainingUses, usesText, type PromoStatus } from './promo-rules';
 import { PromoToggleButton } from './promo-toggle-button';
 
 export type PromoCodesTableProps = {
-  codes: readonly PromoCode[];
+  rows: readonly PromoRow[];
   /** Epoch milliseconds the statuses are judged at. */
   now: number;
   onToggleError: (error: AdminError) => void;
@@ -21,56 +23,71 @@ const STATUS_TONE: Record<PromoStatus, BadgeTone> = {
   usedUp: 'red',
 };
 
-/** The promo codes, one card per code on a phone (stackBelow md). */
-export function PromoCodesTable({ codes, now, onToggleError }: PromoCodesTableProps) {
-  const columns: TableColumn<PromoCode>[] = [
+/** A cell of a code's row; an unreadable row shows nothing in it but a dash. */
+const ofCode =
+  (cell: (code: PromoCode) => ReactNode, unreadable: ReactNode = T.unknownValue) =>
+  (row: PromoRow) =>
+    row.kind === 'code' ? cell(row.code) : unreadable;
+
+/**
+ * The promo codes, one card per code on a phone (stackBelow md). A code the server sent in a shape that
+ * cannot be read keeps its place as an unreadable row, with nothing to act on.
+ */
+export function PromoCodesTable({ rows, now, onToggleError }: PromoCodesTableProps) {
+  const columns: TableColumn<PromoRow>[] = [
     {
       id: 'code',
       header: T.columns.code,
       rowHeader: true,
-      cell: (code) => (
-        <span className="admin-promo__code">
-          <span className="admin-break">{code.code}</span>
-          <CopyButton text={code.code} label={T.copyLabel(code.code)} />
-        </span>
+      cell: ofCode(
+        (code) => (
+          <span className="admin-promo__code">
+            <span className="admin-break">{code.code}</span>
+            <CopyButton text={code.code} label={T.copyLabel(code.code)} />
+          </span>
+        ),
+        T.unreadable,
       ),
     },
-    { id: 'uses', header: T.columns.uses, cell: (code) => usesText(code, T.infinity) },
+    { id: 'uses', header: T.columns.uses, cell: ofCode((code) => usesText(code, T.infinity)) },
     {
       id: 'remaining',
       header: T.columns.remaining,
-      cell: (code) => remainingUses(code.max_uses, code.used_count) ?? T.unlimited,
+      cell: ofCode((code) => remainingUses(code.max_uses, code.used_count) ?? T.unlimited),
     },
     {
       id: 'license-days',
       header: T.columns.licenseDays,
-      cell: (code) => code.license_days ?? T.defaultDays,
+      cell: ofCode((code) => code.license_days ?? T.defaultDays),
     },
     {
       id: 'expires',
       header: T.columns.expires,
-      cell: (code) => formatLocalDateTime(code.expires_at, T.never),
+      cell: ofCode((code) => formatLocalDateTime(code.expires_at, T.never)),
     },
     {
       id: 'status',
       header: T.columns.status,
-      cell: (code) => {
-        const status = promoStatus(code, now);
-        return <Badge tone={STATUS_TONE[status]}>{T.status[status]}</Badge>;
-      },
+      cell: ofCode(
+        (code) => {
+          const status = promoStatus(code, now);
+          return <Badge tone={STATUS_TONE[status]}>{T.status[status]}</Badge>;
+        },
+        <Badge tone="red">{T.unreadableStatus}</Badge>,
+      ),
     },
     {
       id: 'action',
       header: T.columns.action,
       hideHeader: true,
-      cell: (code) => <PromoToggleButton code={code} onError={onToggleError} />,
+      cell: ofCode((code) => <PromoToggleButton code={code} onError={onToggleError} />, null),
     },
   ];
   return (
     <Table
       columns={columns}
-      rows={codes}
-      getRowKey={(code) => code.id}
+      rows={rows}
+      getRowKey={(row) => (row.kind === 'code' ? `code-${row.code.id}` : `unreadable-${row.position}`)}
       caption={T.tableCaption}
       hideCaption
       stackBelow="md"

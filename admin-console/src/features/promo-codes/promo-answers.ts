@@ -1,0 +1,79 @@
+// The promo codes as a server may answer them (SPEC.md section 3): the list bare or as { data: [...] },
+// and each code under the alternative names SPEC lists, read into the contract's PromoCode. A code that
+// cannot be read is kept as an unreadable row in its place, so one bad row never hides the others.
+import { z } from 'zod';
+import type { PromoCode } from '@pitclock/contracts';
+import { remainingUses } from '@pitclock/contracts/promo-rules';
+
+const optionalFlag = z.boolean().optional();
+const optionalInstant = z.string().nullable().optional();
+
+/** One code under any of SPEC's names, read into the contract's PromoCode. */
+export const PromoCodeAnswer = z
+  .object({
+    id: z.number().int().positive().optional(),
+    promo_code_id: z.number().int().positive().optional(),
+    code: z.string().trim().min(1),
+    /** Empty, 0 or less: unlimited. */
+    max_uses: z.number().int().nullable().optional(),
+    used_count: z.number().int().nonnegative(),
+    license_days: z.number().int().positive().nullable().optional(),
+    expires_at: optionalInstant,
+    expires: optionalInstant,
+    expiry: optionalInstant,
+    expiresAt: optionalInstant,
+    is_active: optionalFlag,
+    active: optionalFlag,
+    enabled: optionalFlag,
+    disabled: optionalFlag,
+    created_at: z.string().optional(),
+  })
+  .transform((answer, context): PromoCode => {
+    const id = answer.id ?? answer.promo_code_id;
+    if (id === undefined) {
+      context.addIssue({
+        code: 'custom',
+        message: 'A promo code needs an id (or promo_code_id)',
+        path: ['id'],
+      });
+      return z.NEVER;
+    }
+    const max_uses =
+      answer.max_uses !== null && answer.max_uses !== undefined && answer.max_uses > 0
+        ? answer.max_uses
+        : null;
+    return {
+      id,
+      code: answer.code,
+      max_uses,
+      used_count: answer.used_count,
+      remaining_uses: remainingUses(max_uses, answer.used_count),
+      license_days: answer.license_days ?? null,
+      expires_at: answer.expires_at ?? answer.expires ?? answer.expiry ?? answer.expiresAt ?? null,
+      // Disabled when an active flag says false or the disabled flag says true (SPEC.md section 4).
+      is_active:
+        ![answer.is_active, answer.active, answer.enabled].includes(false) && answer.disabled !== true,
+      created_at: answer.created_at ?? '',
+    };
+  });
+
+/** A row of the list: a code, or the position of one that could not be read. */
+export type PromoRow = { kind: 'code'; code: PromoCode } | { kind: 'unreadable'; position: number };
+
+const readRows = (items: readonly unknown[]): PromoRow[] =>
+  items.map((item, position) => {
+    const read = PromoCodeAnswer.safeParse(item);
+    return read.success ? { kind: 'code', code: read.data } : { kind: 'unreadable', position };
+  });
+
+/** GET /promo-codes: a list, bare or under data; anything else is not a list of promo codes. */
+export const PromoListAnswer = z.union([z.array(z.unknown()), z.object({ data: z.array(z.unknown()) })]);
+export type PromoListAnswer = z.infer<typeof PromoListAnswer>;
+
+/** The rows of a list answer, each code read on its own. */
+export const promoRows = (answer: PromoListAnswer): PromoRow[] =>
+  readRows(Array.isArray(answer) ? answer : answer.data);
+
+/** The codes of `rows`, without the unreadable ones. */
+export const readableCodes = (rows: readonly PromoRow[]): PromoCode[] =>
+  rows.flatMap((row) => (row.kind === 'code' ? [row.code] : []));
