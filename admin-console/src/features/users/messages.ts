@@ -43,6 +43,8 @@ export const USERS_TEXT = {
   deleteUser: (email: string) => `Delete ${email}`,
   deleteConfirm: 'Delete this user?',
   deleteFailed: 'Failed to delete',
+  /** Beside the disabled Delete of the admin's own row: the server refuses it with the same text. */
+  cannotDeleteSelf: AUTH_MESSAGES.cannotDeleteSelf,
 
   // Inactive: restore
   restore: 'Restore',

@@ -4,12 +4,14 @@ import { USERS_TEXT as T } from './messages';
 import { failureNotice, type RowNotice } from './row-notice';
 import { editButtonId, type UserEdit } from './user-edit';
 import type { UserRow } from './user-rows';
-import { useLazyUserLicensesQuery, useRestoreUserDeviceMutation } from './users-api';
+import { useLazyUserLicensesQuery, useRestoreUserDeviceMutation, type CurrentUser } from './users-api';
 
 export const detailsPanelId = 'admin-user-details';
 
 export type UserActionsProps = {
   user: UserRow;
+  /** The signed-in admin (undefined while GET /me is on its way): their own row cannot be deleted. */
+  viewer: CurrentUser | undefined;
   edit: UserEdit;
   expanded: boolean;
   onToggleDetails: (userId: number) => void;
@@ -18,7 +20,15 @@ export type UserActionsProps = {
 };
 
 /** The actions a licence status allows: none edit and delete, inactive restore, active details. */
-export function UserActions({ user, edit, expanded, onToggleDetails, onDelete, onNotice }: UserActionsProps) {
+export function UserActions({
+  user,
+  viewer,
+  edit,
+  expanded,
+  onToggleDetails,
+  onDelete,
+  onNotice,
+}: UserActionsProps) {
   if (edit.editing?.userId === user.id) return <EditActions edit={edit} />;
   switch (user.license_status) {
     case 'none':
@@ -36,9 +46,7 @@ export function UserActions({ user, edit, expanded, onToggleDetails, onDelete, o
           >
             {T.edit}
           </Button>
-          <Button variant="danger" aria-label={T.deleteUser(user.email)} onClick={() => onDelete(user)}>
-            {T.delete}
-          </Button>
+          <DeleteButton user={user} own={viewer?.id === user.id} onDelete={onDelete} />
         </span>
       );
     case 'inactive':
@@ -58,6 +66,37 @@ export function UserActions({ user, edit, expanded, onToggleDetails, onDelete, o
     default:
       return null;
   }
+}
+
+/** Delete, disabled on the admin's own row with the reason beside it (the server would refuse it). */
+function DeleteButton({
+  user,
+  own,
+  onDelete,
+}: {
+  user: UserRow;
+  own: boolean;
+  onDelete: (user: UserRow) => void;
+}) {
+  const reasonId = `admin-user-${user.id}-delete-reason`;
+  return (
+    <>
+      <Button
+        variant="danger"
+        aria-label={T.deleteUser(user.email)}
+        disabled={own}
+        aria-describedby={own ? reasonId : undefined}
+        onClick={() => onDelete(user)}
+      >
+        {T.delete}
+      </Button>
+      {own ? (
+        <span id={reasonId} className="admin-users__notice">
+          {T.cannotDeleteSelf}
+        </span>
+      ) : null}
+    </>
+  );
 }
 
 function EditActions({ edit }: { edit: UserEdit }) {

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import { AddCreditsRequest, UpdateUserRequest } from '@pitclock/contracts/schemas';
+import { AUTH_MESSAGES, AddCreditsRequest, UpdateUserRequest } from '@pitclock/contracts/schemas';
 import { clientFor, renderScreen } from '../../test/render-admin';
 import {
   FAKE_NOW,
@@ -237,14 +237,30 @@ describe('Users screen: inline edit and delete (status none)', () => {
   });
 
   it("a refused delete says 'Failed to delete' with the server's text in the row", async () => {
-    const { user } = await renderUsers();
-    await user.click(await screen.findByRole('button', { name: 'Delete admin@example.com' }));
+    const { user, backend: b } = await renderUsers();
+    await user.click(await screen.findByRole('button', { name: 'Delete pit@example.com' }));
+    // Another admin deleted the user meanwhile: the server no longer knows them.
+    b.state.users = b.state.users.filter((u) => u.email !== 'pit@example.com');
     await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Delete' }));
-    const row = await rowOf('admin@example.com');
+    const row = await rowOf('pit@example.com');
     await waitFor(() =>
-      expect(row.getByRole('alert').textContent).toBe(
-        'Failed to delete: You cannot delete your own account.',
-      ),
+      expect(row.getByRole('alert').textContent).toBe(`Failed to delete: ${AUTH_MESSAGES.userNotFound}`),
+    );
+  });
+
+  it("is disabled on one's own row, with the reason beside it, and asks nothing", async () => {
+    const { user, backend: b } = await renderUsers();
+    const own = await waitFor(() => {
+      const button = screen.getByRole('button', { name: 'Delete admin@example.com' });
+      expect(button.hasAttribute('disabled')).toBe(true);
+      return button;
+    });
+    expect(describedText(own)).toBe('You cannot delete your own account.');
+    await user.click(own);
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(b.calls('DELETE', '/api/users/1')).toHaveLength(0);
+    expect(screen.getByRole('button', { name: 'Delete pit@example.com' }).hasAttribute('disabled')).toBe(
+      false,
     );
   });
 });

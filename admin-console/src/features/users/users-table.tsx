@@ -99,6 +99,7 @@ export function UsersTable({
         <span className="admin-users__actions-cell">
           <UserActions
             user={user}
+            viewer={viewer}
             edit={edit}
             expanded={expandedId === user.id}
             onToggleDetails={onToggleDetails}
