@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Select, Spinner } from '@pitclock/design-system';
 import { FailureBanner } from '../../lib/failure-banner';
 import { LedgerTable } from '../../lib/ledger-table';
@@ -9,10 +8,15 @@ import { LICENSES_TEXT as T } from './messages';
 
 const TITLE_ID = 'admin-licenses-credits-title';
 
+export type CreditsPanelProps = {
+  /** The chosen user (null: none yet); the screen keeps it, as New Code mints for that user too. */
+  userId: number | null;
+  onUserChange: (userId: number | null) => void;
+};
+
 /** User credit management: pick a user, see their credits and recent ledger, adjust the credits. */
-export function CreditsPanel() {
+export function CreditsPanel({ userId, onUserChange }: CreditsPanelProps) {
   const users = useAdminUsersQuery();
-  const [userId, setUserId] = useState<number | null>(null);
   const options = (users.data ?? []).map((user) => ({ value: String(user.id), label: userLabel(user) }));
 
   return (
@@ -29,7 +33,7 @@ export function CreditsPanel() {
           placeholder={T.userPlaceholder}
           options={options}
           value={userId === null ? '' : String(userId)}
-          onChange={(event) => setUserId(event.target.value === '' ? null : Number(event.target.value))}
+          onChange={(event) => onUserChange(event.target.value === '' ? null : Number(event.target.value))}
           wrapperClassName="admin-licenses__user"
         />
       ) : null}

@@ -40,9 +40,15 @@ export const licensesApi = adminApi.injectEndpoints({
       query: (body) => ({ url: API_PATHS.creditsAdminAdjust, method: 'POST', body }),
       invalidatesTags: (_result, _error, { user_id }) => creditTags(user_id),
     }),
-    /** POST /licenses/codes with an empty body (SPEC.md section 7): a code for the calling admin. */
-    mintActivationCode: build.mutation<ActivationCodeResponse, void>({
-      query: () => ({ url: API_PATHS.activationCodes, method: 'POST' }),
+    /**
+     * POST /licenses/codes: a code for the user chosen on the screen ({ user_id }, issue 23), or with an
+     * empty body, as SPEC.md section 7 has it, for the calling admin.
+     */
+    mintActivationCode: build.mutation<ActivationCodeResponse, number | null>({
+      query: (userId) =>
+        userId === null
+          ? { url: API_PATHS.activationCodes, method: 'POST' }
+          : { url: API_PATHS.activationCodes, method: 'POST', body: { user_id: userId } },
       responseSchema: ActivationCodeResponse,
       catchSchemaFailure: invalidResponse,
     }),

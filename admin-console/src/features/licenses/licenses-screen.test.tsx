@@ -200,6 +200,40 @@ describe('Licenses screen: activation codes', () => {
     expect(screen.queryByText('ABCD-2345')).toBeNull();
   });
 
+  it('New Code mints for the user chosen above, says whose code it is, and that code activates on their credits', async () => {
+    const { user, backend: b } = await renderLicenses({ ledger: [[2, 2, 'admin_grant']] });
+    await chooseUser(user, 2);
+    expect(
+      screen.getByText(
+        "A one-time code that activates one device with one of pit@example.com — Pat Pitmaster's credits.",
+      ),
+    ).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'New Code' }));
+    const minted = await screen.findByRole('status');
+    expect(minted.textContent).toContain('Code for pit@example.com — Pat Pitmaster:');
+    expect(within(minted).getByText('ABCD-2345')).toBeTruthy();
+    expect(b.calls('POST', '/api/licenses/codes').map((r) => r.json)).toEqual([{ user_id: 2 }]);
+    expect(b.state.codes[0]?.user_id).toBe(2);
+
+    await user.type(screen.getByRole('textbox', { name: /^Activation code/ }), 'ABCD-2345');
+    await user.type(screen.getByRole('textbox', { name: /^Device UID/ }), 'pit-phone');
+    await user.click(screen.getByRole('button', { name: 'Activate' }));
+    expect(await screen.findByText('Device activated.')).toBeTruthy();
+    expect(b.state.devices.find((d) => d.device_uid === 'pit-phone')?.user_id).toBe(2);
+  });
+
+  it('choosing another user clears the code shown, so it never shows under their name', async () => {
+    const { user } = await renderLicenses();
+    await chooseUser(user, 2);
+    await user.click(screen.getByRole('button', { name: 'New Code' }));
+    await screen.findByText('ABCD-2345');
+    await chooseUser(user, 3);
+    expect(screen.queryByText('ABCD-2345')).toBeNull();
+    expect(
+      screen.getByText("A one-time code that activates one device with one of noname@example.com's credits."),
+    ).toBeTruthy();
+  });
+
   it('a failed mint shows "Failed to mint code" in a red banner', async () => {
     const { user, backend: b } = await renderLicenses();
     b.override('POST', '/api/licenses/codes', {

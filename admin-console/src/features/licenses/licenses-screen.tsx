@@ -1,3 +1,5 @@
+import { useState } from 'react';
+import { useAdminUsersQuery, userLabel } from '../../lib/users-api';
 import { ActivationCodePanel } from './activation-code-panel';
 import { ApiBaseFooter } from './api-base-footer';
 import { CreditsPanel } from './credits-panel';
@@ -17,6 +19,10 @@ export type LicensesScreenProps = {
  * manual device activation, the registered devices, and the API base in the footer.
  */
 export function LicensesScreen({ writeText }: LicensesScreenProps) {
+  const [userId, setUserId] = useState<number | null>(null);
+  const users = useAdminUsersQuery();
+  const chosen = users.data?.find((candidate) => candidate.id === userId);
+  const codeUser = chosen === undefined ? null : { id: chosen.id, label: userLabel(chosen) };
   return (
     // A plain block, not a region: the shell's <main> holds it, and a region named by the title would
     // share its name with the screen's table (axe landmark-unique).
@@ -24,9 +30,9 @@ export function LicensesScreen({ writeText }: LicensesScreenProps) {
       <header className="admin-screen__header">
         <h1 className="admin-screen__title">{T.title}</h1>
       </header>
-      <CreditsPanel />
+      <CreditsPanel userId={userId} onUserChange={setUserId} />
       <div className="admin-licenses__pair">
-        <ActivationCodePanel writeText={writeText} />
+        <ActivationCodePanel key={userId ?? 'own'} user={codeUser} writeText={writeText} />
         <ManualActivationPanel writeText={writeText} />
       </div>
       <DevicesPanel />

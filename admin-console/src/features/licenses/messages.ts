@@ -29,6 +29,8 @@ export const LICENSES_TEXT = {
   // Activation code
   codeTitle: 'Generate activation code',
   codeHint: 'A one-time code that activates one device with one of your credits.',
+  codeHintFor: (user: string) => `A one-time code that activates one device with one of ${user}'s credits.`,
+  codeFor: (user: string) => `Code for ${user}:`,
   newCode: 'New Code',
   copyCode: 'Copy code',
   expires: 'Expires',
