@@ -1,7 +1,7 @@
 // Texts of the admin signup-events screen. SPEC.md gives the filters (email, outcome any/success/error,
-// IP, platform, from date, to date) and the columns (email, IP, outcome, platform, when), and says a
-// failed load is only logged (section 8): logFailed goes to the console, never to the screen. The rest
-// are ours.
+// IP, platform, from date, to date) and the columns (email, IP, outcome, platform, when). SPEC.md says a
+// failed load is only logged (section 8); issue 23 has the screen say it too, above the rows it still
+// shows (README, departures). The rest are ours.
 export const SIGNUP_EVENTS_TEXT = {
   title: 'Signup Events',
   filtersTitle: 'Filters',
@@ -25,4 +25,6 @@ export const SIGNUP_EVENTS_TEXT = {
   shown: (count: number) => `${count} ${count === 1 ? 'event' : 'events'} shown`,
   loadMore: 'Load more',
   logFailed: 'Failed to load signup events',
+  /** Above the rows of an earlier load, when the last load failed. */
+  staleRows: 'Failed to load signup events: the rows below are from an earlier load.',
 } as const;

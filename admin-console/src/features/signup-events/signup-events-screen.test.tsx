@@ -182,23 +182,43 @@ describe('Signup events screen', () => {
     expect(lastQuery(server)).toEqual({ limit: '100', before: '1' });
   });
 
-  it('a failed load is only logged: no message on screen, the empty state instead', async () => {
+  it("a failed first load says 'Failed to load signup events' with the server's text, and logs it", async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const server = await start();
     server.override = () => ({ status: 500, json: { error: 'internal', message: 'Database unavailable' } });
     render(server);
-    expect(await screen.findByRole('heading', { name: 'No signup events found.' })).toBeTruthy();
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Failed to load signup events');
+    expect(alert.textContent).toContain('Database unavailable');
+    expect(screen.queryByRole('heading', { name: 'No signup events found.' })).toBeNull();
     await waitFor(() =>
       expect(logged).toHaveBeenCalledWith(
         'Failed to load signup events',
         expect.objectContaining({ status: 500, message: 'Database unavailable' }),
       ),
     );
-    expect(screen.queryByRole('alert')).toBeNull();
-    expect(screen.queryByText(/Database unavailable/)).toBeNull();
   });
 
-  it('a failed Load more is only logged and keeps the events shown', async () => {
+  it('a failed Refresh keeps the rows shown and says they are from an earlier load', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const server = await start(signupEvents(3));
+    const { user } = render(server);
+    await screen.findByRole('table', { name: 'Signup events' });
+    expect(screen.queryByRole('alert')).toBeNull();
+    server.override = () => ({ status: 503, json: { error: 'down', message: 'Try later' } });
+    await user.click(screen.getByRole('button', { name: 'Refresh' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('the rows below are from an earlier load');
+    expect(alert.textContent).toContain('Try later');
+    expect(shownEmails()).toHaveLength(3);
+    // The next load that works takes the message away.
+    server.override = null;
+    await user.click(screen.getByRole('button', { name: 'Refresh' }));
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+    expect(shownEmails()).toHaveLength(3);
+  });
+
+  it('a failed Load more keeps the events shown and says so', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const server = await start(signupEvents(150));
     const { user } = render(server);
@@ -212,6 +232,6 @@ describe('Signup events screen', () => {
       expect(logged).toHaveBeenCalledWith('Failed to load signup events', expect.anything()),
     );
     expect(shownEmails()).toHaveLength(100);
-    expect(screen.queryByRole('alert')).toBeNull();
+    expect((await screen.findByRole('alert')).textContent).toContain('Try later');
   });
 });

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Button, EmptyState, Spinner } from '@pitclock/design-system';
+import { FailureBanner } from '../../lib/failure-banner';
 import { SIGNUP_EVENTS_TEXT as T } from './messages';
 import { useGetSignupEventsInfiniteQuery } from './signup-events-api';
 import { SignupEventsTable } from './signup-events-table';
@@ -10,7 +11,8 @@ import './signup-events.css';
 
 /**
  * /admin/signup-events (SPEC.md section 2): filters, then the events in pages of 100 with Load more.
- * A failed load is only logged (SPEC.md section 8): the screen shows what it has, or the empty state.
+ * A failed load is logged (SPEC.md section 8) and said in a red banner: above the rows of an earlier load
+ * when there are some (they stay), in place of the empty state when there are none.
  */
 export function SignupEventsScreen() {
   const [filters, setFilters] = useState<SignupFilters>(NO_FILTERS);
@@ -38,10 +40,15 @@ export function SignupEventsScreen() {
 
       <SignupFiltersForm onApply={setFilters} />
 
+      {result.isError && !result.isFetching ? (
+        <FailureBanner title={events.length > 0 ? T.staleRows : T.logFailed} error={result.error} />
+      ) : null}
       {result.isLoading ? (
         <Spinner label={T.loading} />
       ) : events.length === 0 ? (
-        <EmptyState title={T.empty} />
+        result.isError ? null : (
+          <EmptyState title={T.empty} />
+        )
       ) : (
         <div className="admin-signup__list">
           <p className="admin-muted admin-signup__count" aria-live="polite">

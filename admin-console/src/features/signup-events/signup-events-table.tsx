@@ -10,7 +10,8 @@ const columns: TableColumn<SignupEvent>[] = [
     rowHeader: true,
     cell: (event) => <span className="admin-break">{event.email}</span>,
   },
-  { id: 'ip', header: T.columns.ip, cell: (event) => <span className="admin-break">{event.ip}</span> },
+  // An address is short (IPv6 at most 39 characters) and reads badly broken: it keeps its line.
+  { id: 'ip', header: T.columns.ip, cell: (event) => <span className="admin-signup__ip">{event.ip}</span> },
   {
     id: 'outcome',
     header: T.columns.outcome,
@@ -21,7 +22,11 @@ const columns: TableColumn<SignupEvent>[] = [
       </span>
     ),
   },
-  { id: 'platform', header: T.columns.platform, cell: (event) => event.platform },
+  {
+    id: 'platform',
+    header: T.columns.platform,
+    cell: (event) => <span className="admin-break">{event.platform}</span>,
+  },
   {
     id: 'when',
     header: T.columns.when,
