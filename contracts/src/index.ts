@@ -53,6 +53,7 @@ export {
   LICENSE_GRACE_MS,
   LICENSE_LIMITED_TEXT,
   LICENSE_RECHECK_MS,
+  LICENSE_REVOKED_TEXT,
   LICENSE_WARN_MS,
   licenseBannerState,
   parseLicenseExpiry,

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import path from 'node:path';
-import { openNavigation, registerCook, signIn } from './support';
+import { licensedCook, openNavigation, registerCook, signIn } from './support';
 
 const screens = path.resolve(import.meta.dirname, '..', '..', '.data', 'test-results', 'screens');
 
@@ -101,6 +101,37 @@ test('an admin mints an activation code, activates a device by hand, revokes and
   await expect(device).toContainText('Active');
   await expect(page.getByText('same-origin')).toBeVisible();
   await page.screenshot({ path: path.join(screens, 'admin-licenses-phone.png'), fullPage: true });
+});
+
+test("an admin revokes a cook's device in the console, and the cook's app then says its licence was revoked", async ({
+  page,
+  browser,
+  request,
+}) => {
+  const cookContext = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const cook = await cookContext.newPage();
+  await licensedCook(cook, request);
+  const uid = await cook.evaluate(() => localStorage.getItem('bbq_device_id'));
+  expect(uid).toBeTruthy();
+
+  await signInAdmin(page, request);
+  await page.goto('/admin/licenses');
+  const device = rowWith(page, uid ?? '');
+  await expect(device).toContainText('Active');
+  await device.getByRole('button', { name: /^Revoke/ }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Revoke' }).click();
+  await expect(device).toContainText('Revoked');
+
+  // The cook's app asks the server about its licence when it opens: the banner says what happened.
+  await cook.goto('/contests');
+  const banner = cook.locator('.license-banner');
+  await expect(banner).toContainText("This device's licence was revoked. Redeem a code to continue.");
+  await expect(banner.getByRole('link', { name: 'Enter a promo code' })).toHaveAttribute(
+    'href',
+    '/promo?returnTo=%2Fcontests',
+  );
+  await cook.screenshot({ path: path.join(screens, 'license-banner-revoked-phone.png') });
+  await cookContext.close();
 });
 
 test("an admin adjusts a cook's credits up and down and sees the ledger, then makes the cook an admin", async ({

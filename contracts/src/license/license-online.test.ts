@@ -101,6 +101,24 @@ describe('checkLicenseOnline', () => {
     },
   );
 
+  it("'revoked' marks the device revoked when first learnt, and a later check keeps that time", async () => {
+    const first = () => new Date('2026-11-29T10:00:00.000Z');
+    const later = () => new Date('2026-11-29T11:00:00.000Z');
+    const { client, store } = await serve({ json: { status: 'revoked', expires_at: null } });
+    await checkLicenseOnline(client, store, DEVICE, first);
+    expect(store.getRevokedAt()).toBe('2026-11-29T10:00:00.000Z');
+    await checkLicenseOnline(client, store, DEVICE, later);
+    expect(store.getRevokedAt()).toBe('2026-11-29T10:00:00.000Z');
+    expect(store.getLicense()).toBeNull();
+  });
+
+  it("'none' (another account on this device) forgets a revocation", async () => {
+    const { client, store } = await serve({ json: { status: 'none', expires_at: null } });
+    store.markRevoked('2026-11-29T10:00:00.000Z');
+    await checkLicenseOnline(client, store, DEVICE);
+    expect(store.getRevokedAt()).toBeNull();
+  });
+
   it("'expired' keeps the stored licence, so that the banner shows the expired states", async () => {
     const { client, store } = await serve({ json: { status: 'expired', expires_at: iso(EXP) } });
     expect(await checkLicenseOnline(client, store, DEVICE)).toBe('expired');

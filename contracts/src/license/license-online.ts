@@ -28,24 +28,28 @@ export async function fetchLicensePublicKey(
   return answer.public_key;
 }
 
-function applyCheck(store: LicenseStore, answer: CheckAnswer): void {
+function applyCheck(store: LicenseStore, answer: CheckAnswer, now: () => Date): void {
   if (answer.status === 'active' && answer.license) {
     store.save({ license: answer.license, expiresAt: answer.expires_at });
-  } else if (answer.status === 'revoked' || answer.status === 'none') {
+  } else if (answer.status === 'revoked') {
+    // The time it was first learnt: a later check does not move it.
+    store.markRevoked(store.getRevokedAt() ?? now().toISOString());
+  } else if (answer.status === 'none') {
     store.clear();
   }
 }
 
 /**
  * POST /licenses/check: 'active' stores the renewed licence (lastPromoCode kept); 'revoked' and 'none'
- * drop the stored licence (how a revoked device learns of it); 'expired' keeps it for the banner's expired
- * states. No answer (network, timeout, an error status, an answer of another shape): 'offline', and
+ * drop the stored licence (how a revoked device learns of it), 'revoked' marking it revoked for the
+ * banner and 'none' (another account on this device, say) forgetting a revocation; 'expired' keeps it for the banner's expired states. No answer (network, timeout, an error status, an answer of another shape): 'offline', and
  * nothing changes.
  */
 export async function checkLicenseOnline(
   client: ApiClient = defaultApi,
   store: LicenseStore = defaultLicense,
   deviceId: string = session.getDeviceId(),
+  now: () => Date = () => new Date(),
 ): Promise<OnlineLicenseStatus> {
   const { LicenseCheckResponse } = await schemas();
   let answer: CheckAnswer;
@@ -59,6 +63,6 @@ export async function checkLicenseOnline(
     if (isApiError(error)) return 'offline';
     throw error;
   }
-  applyCheck(store, answer);
+  applyCheck(store, answer, now);
   return answer.status;
 }

@@ -20,6 +20,17 @@ describe('licenseBannerState', () => {
     expect(licenseBannerState(expiry, NOW)).toMatchObject({ tone, kind });
   });
 
+  it('is red and revoked with no licence after the server said it was revoked; a licence stored wins', () => {
+    expect(licenseBannerState(null, NOW, { revoked: true })).toEqual({
+      tone: 'red',
+      kind: 'revoked',
+      days: null,
+      graceDaysLeft: null,
+    });
+    expect(licenseBannerState(NOW + 30 * DAY, NOW, { revoked: true })).toMatchObject({ kind: 'fine' });
+    expect(licenseBannerState(null, NOW, { revoked: false })).toMatchObject({ kind: 'none' });
+  });
+
   it('counts days left, days since expiry and grace days left', () => {
     expect(licenseBannerState(NOW + 2.5 * DAY, NOW)).toMatchObject({
       kind: 'expiring',

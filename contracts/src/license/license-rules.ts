@@ -9,7 +9,9 @@ export const LICENSE_WARN_MS = 7 * DAY_MS;
 export const LICENSE_RECHECK_MS = 60_000;
 export const LICENSE_LIMITED_TEXT = 'functionality may be limited';
 
-export type LicenseBannerKind = 'none' | 'fine' | 'expiring' | 'expired-grace' | 'expired-beyond';
+export type LicenseBannerKind = 'none' | 'fine' | 'expiring' | 'expired-grace' | 'expired-beyond' | 'revoked';
+/** The banner's text for a device whose licence an admin revoked (issue 23). */
+export const LICENSE_REVOKED_TEXT = "This device's licence was revoked. Redeem a code to continue.";
 export type LicenseBannerState = {
   tone: 'green' | 'amber' | 'red';
   kind: LicenseBannerKind;
@@ -27,14 +29,21 @@ function expiredState(since: number): LicenseBannerState {
 }
 
 /**
- * The licence banner (SPEC.md section 4). Decisions: no stored expiry -> kind 'none', tone green (no text);
+ * The licence banner (SPEC.md section 4). Decisions: no licence and the server said it was revoked
+ * (`revoked`) -> kind 'revoked', red; no stored expiry -> kind 'none', tone green (no text);
  * expired once now >= expiry; 'expired-grace' while now - expiry <= 7 days (red: the licence has run out),
  * 'expired-beyond' after that (red, "functionality may be limited"); 'expiring' when 0 < expiry - now <= 7
  * days (amber); otherwise 'fine' (green, no text).
  */
-export function licenseBannerState(expiryMs: number | null, nowMs: number): LicenseBannerState {
-  if (expiryMs === null || !Number.isFinite(expiryMs))
+export function licenseBannerState(
+  expiryMs: number | null,
+  nowMs: number,
+  { revoked = false }: { revoked?: boolean } = {},
+): LicenseBannerState {
+  if (expiryMs === null || !Number.isFinite(expiryMs)) {
+    if (revoked) return { tone: 'red', kind: 'revoked', days: null, graceDaysLeft: null };
     return { tone: 'green', kind: 'none', days: null, graceDaysLeft: null };
+  }
   const left = expiryMs - nowMs;
   if (left <= 0) return expiredState(-left);
   const days = Math.ceil(left / DAY_MS);

@@ -88,6 +88,26 @@ describe('licence store keys', () => {
     }
   });
 
+  it('markRevoked drops the licence and remembers when; a saved licence or clear forgets it', () => {
+    const { local, store } = setup();
+    store.save({ license: token(), promoCode: 'BETA-2026' });
+    store.setPublicKey(jwk);
+    expect(store.getRevokedAt()).toBeNull();
+    store.markRevoked('2026-11-29T10:00:00.000Z');
+    expect(store.getLicense()).toBeNull();
+    expect(store.getExpiryMs()).toBeNull();
+    expect(local.getItem('license_revoked_at')).toBe('2026-11-29T10:00:00.000Z');
+    expect(store.getRevokedAt()).toBe('2026-11-29T10:00:00.000Z');
+    expect(store.getLastPromoCode()).toBe('BETA-2026');
+    expect(store.getPublicKey()).toEqual(jwk);
+    store.save({ license: token() });
+    expect(store.getRevokedAt()).toBeNull();
+    expect(local.getItem('license_revoked_at')).toBeNull();
+    store.markRevoked('2026-11-29T10:00:00.000Z');
+    store.clear();
+    expect(store.getRevokedAt()).toBeNull();
+  });
+
   it('names the keys of SPEC.md section 3', () => {
     expect(LICENSE_KEYS).toEqual({
       license: 'device_license',
@@ -95,22 +115,24 @@ describe('licence store keys', () => {
       expiry: 'license_expiry',
       lastPromoCode: 'lastPromoCode',
       publicKey: 'license_public_key',
+      revokedAt: 'license_revoked_at',
     });
   });
 });
 
 describe('licence store subscription', () => {
-  it('notifies after save, clear and setPublicKey, until unsubscribed', () => {
+  it('notifies after save, clear, markRevoked and setPublicKey, until unsubscribed', () => {
     const { store } = setup();
     const listener = vi.fn();
     const unsubscribe = store.subscribe(listener);
     store.save({ license: token() });
     store.setPublicKey(jwk);
     store.clear();
-    expect(listener).toHaveBeenCalledTimes(3);
+    store.markRevoked('2026-11-29T10:00:00.000Z');
+    expect(listener).toHaveBeenCalledTimes(4);
     unsubscribe();
     store.save({ license: token() });
-    expect(listener).toHaveBeenCalledTimes(3);
+    expect(listener).toHaveBeenCalledTimes(4);
   });
 
   it("notifies on another tab's storage events for its keys or a cleared storage, not for other keys", () => {
@@ -119,12 +141,12 @@ describe('licence store subscription', () => {
     const unsubscribe = store.subscribe(listener);
     for (const key of Object.values(LICENSE_KEYS)) events.dispatchEvent(storageEvent(key));
     events.dispatchEvent(storageEvent(null));
-    expect(listener).toHaveBeenCalledTimes(6);
+    expect(listener).toHaveBeenCalledTimes(7);
     events.dispatchEvent(storageEvent('token'));
-    expect(listener).toHaveBeenCalledTimes(6);
+    expect(listener).toHaveBeenCalledTimes(7);
     unsubscribe();
     events.dispatchEvent(storageEvent('device_license'));
-    expect(listener).toHaveBeenCalledTimes(6);
+    expect(listener).toHaveBeenCalledTimes(7);
   });
 
   it('the default licence store uses window.localStorage and window storage events', () => {

@@ -3,13 +3,17 @@ import type { StorageLike } from '../session/memory-storage';
 import { browserStorage, readStored, writeStored } from '../session/storage-access';
 import { parseLicenseExpiry } from './license-rules';
 
-/** Local storage keys of the device licence (SPEC.md section 3: the licence is kept under two keys). */
+/**
+ * Local storage keys of the device licence (SPEC.md section 3: the licence is kept under two keys), and
+ * when the server last said this device's licence was revoked (issue 23: the banner says so).
+ */
 export const LICENSE_KEYS = {
   license: 'device_license',
   licenseAlt: 'deviceLicense',
   expiry: 'license_expiry',
   lastPromoCode: 'lastPromoCode',
   publicKey: 'license_public_key',
+  revokedAt: 'license_revoked_at',
 } as const;
 
 export interface LicenseSave {
@@ -25,10 +29,20 @@ export interface LicenseStore {
   getLicense(): string | null;
   /** license_expiry as epoch ms (parseLicenceExpiry), or null. */
   getExpiryMs(): number | null;
-  /** Writes both licence keys, license_expiry (ISO) and lastPromoCode when given; notifies. */
+  /**
+   * Writes both licence keys, license_expiry (ISO) and lastPromoCode when given, and forgets a revocation
+   * (a new licence replaces the revoked one); notifies.
+   */
   save(input: LicenseSave): void;
-  /** Removes both licence keys and license_expiry; keeps lastPromoCode and the public key; notifies. */
+  /**
+   * Removes both licence keys, license_expiry and a revocation (the device has no licence, revoked or
+   * not); keeps lastPromoCode and the public key; notifies.
+   */
   clear(): void;
+  /** The server revoked this device's licence at `atIso`: clears the licence as clear() does and says so. */
+  markRevoked(atIso: string): void;
+  /** When the server said this device's licence was revoked, if no licence was saved since; else null. */
+  getRevokedAt(): string | null;
   getLastPromoCode(): string | null;
   /** The cached public key of the licensing service (a JWK or a PEM), or null. */
   getPublicKey(): LicensePublicKey | null;
@@ -107,12 +121,19 @@ export function createLicenseStore(deps: LicenseStoreDeps = {}): LicenseStore {
       writeStored(local, K.licenseAlt, license);
       writeStored(local, K.expiry, expiryIso(license, expiresAt));
       if (typeof promoCode === 'string' && promoCode !== '') writeStored(local, K.lastPromoCode, promoCode);
+      writeStored(local, K.revokedAt, null);
       notify();
     },
     clear: () => {
-      for (const key of [K.license, K.licenseAlt, K.expiry]) writeStored(local, key, null);
+      for (const key of [K.license, K.licenseAlt, K.expiry, K.revokedAt]) writeStored(local, key, null);
       notify();
     },
+    markRevoked: (atIso) => {
+      for (const key of [K.license, K.licenseAlt, K.expiry]) writeStored(local, key, null);
+      writeStored(local, K.revokedAt, atIso);
+      notify();
+    },
+    getRevokedAt: () => readStored(local, K.revokedAt),
     getLastPromoCode: () => readStored(local, K.lastPromoCode),
     getPublicKey: () => parsePublicKey(readStored(local, K.publicKey)),
     setPublicKey: (key) => {
@@ -132,6 +153,8 @@ export const license: LicenseStore = {
   getExpiryMs: () => defaultLicense().getExpiryMs(),
   save: (input) => defaultLicense().save(input),
   clear: () => defaultLicense().clear(),
+  markRevoked: (atIso) => defaultLicense().markRevoked(atIso),
+  getRevokedAt: () => defaultLicense().getRevokedAt(),
   getLastPromoCode: () => defaultLicense().getLastPromoCode(),
   getPublicKey: () => defaultLicense().getPublicKey(),
   setPublicKey: (key) => defaultLicense().setPublicKey(key),

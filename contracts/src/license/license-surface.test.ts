@@ -9,6 +9,7 @@ describe('device licence surface of @pitclock/contracts', () => {
       'LICENSE_WARN_MS',
       'LICENSE_RECHECK_MS',
       'LICENSE_LIMITED_TEXT',
+      'LICENSE_REVOKED_TEXT',
       'licenseBannerState',
       'parseLicenseExpiry',
       'createLicenseStore',

@@ -117,6 +117,7 @@ describe('Promo code screen', () => {
       [LICENSE_KEYS.expiry]: new Date(claims.exp * 1000).toISOString(),
       [LICENSE_KEYS.lastPromoCode]: 'SMOKE26',
       [LICENSE_KEYS.publicKey]: JSON.stringify(key.jwk),
+      [LICENSE_KEYS.revokedAt]: null,
     });
     // The stored licence and key let this device start cook-offs offline.
     expect(await hasDeviceLicense({ now: () => NOW })).toBe(true);

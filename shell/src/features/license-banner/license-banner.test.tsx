@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router-dom';
 import { LICENSE_RECHECK_MS, api, license, session, type ApiClient } from '@pitclock/contracts';
 import { ApiProvider } from '../../lib/api-context';
@@ -155,16 +155,32 @@ describe('licence banner online check', () => {
     return { server, ...testClient(server.url) };
   }
 
-  it('a revoked device learns it when the banner mounts: the licence is cleared and the banner goes', async () => {
+  it('a revoked device learns it when the banner mounts: the licence is cleared and the banner says it was revoked', async () => {
     signIn();
     storeLicense(Date.now() + 3 * DAY);
     const { server, client } = await checkServer({ json: { status: 'revoked', expires_at: null } });
     renderBanner('/contests', client);
     expect(screen.getByRole('status').textContent).toContain('expires in 3 days.');
-    await waitFor(() => expect(screen.queryByRole('status')).toBeNull());
+    // Turned red while open: an alert.
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain("This device's licence was revoked. Redeem a code to continue.");
+    expect(within(alert).getByRole('link', { name: 'Enter a promo code' }).getAttribute('href')).toBe(
+      '/promo?returnTo=%2Fcontests',
+    );
     expect(license.getLicense()).toBeNull();
     const [request] = server.on('/api/licenses/check');
     expect(request).toMatchObject({ method: 'POST', json: { device_id: session.getDeviceId() } });
+    // A redeemed code stores a new licence: the revocation is over.
+    act(() => storeLicense(Date.now() + 30 * DAY));
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('says so again after a reload, politely: the revocation is remembered until a licence is saved', () => {
+    license.markRevoked(new Date().toISOString());
+    renderBanner('/contests');
+    expect(screen.getByRole('status').textContent).toContain(
+      "This device's licence was revoked. Redeem a code to continue.",
+    );
   });
 
   it('an active answer stores the renewed licence, and the banner follows its new expiry', async () => {

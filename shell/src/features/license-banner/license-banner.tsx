@@ -4,6 +4,7 @@ import { Banner } from '@pitclock/design-system';
 import {
   LICENSE_LIMITED_TEXT,
   LICENSE_RECHECK_MS,
+  LICENSE_REVOKED_TEXT,
   checkLicenseOnline,
   fetchLicensePublicKey,
   license,
@@ -21,7 +22,9 @@ import './license-banner.css';
 export const LICENSE_ONLINE_CHECK_MS = 15 * 60_000;
 
 const currentState = (): LicenseBannerState =>
-  licenseBannerState(license.getLicense() === null ? null : license.getExpiryMs(), Date.now());
+  licenseBannerState(license.getLicense() === null ? null : license.getExpiryMs(), Date.now(), {
+    revoked: license.getRevokedAt() !== null,
+  });
 
 /** The banner state, re-read every 60 s and whenever the stored licence changes (this tab or another). */
 function useLicenseBannerState(): LicenseBannerState {
@@ -87,6 +90,7 @@ function useOnlineLicenseCheck(): void {
 const days = (count: number) => `${count} ${count === 1 ? 'day' : 'days'}`;
 
 function bannerText({ kind, days: left, graceDaysLeft }: LicenseBannerState): string | null {
+  if (kind === 'revoked') return LICENSE_REVOKED_TEXT;
   if (kind === 'expiring') return `Your device licence expires in ${days(left ?? 0)}.`;
   if (kind === 'expired-grace')
     return `Your device licence has expired. ${days(graceDaysLeft ?? 0)} of grace left.`;
@@ -97,7 +101,8 @@ function bannerText({ kind, days: left, graceDaysLeft }: LicenseBannerState): st
 /**
  * The licence banner under the header (SPEC.md sections 2, 4 and 9): nothing without a licence or with
  * more than 7 days left; amber within 7 days of expiry; red once expired, with the grace days left, then
- * 'functionality may be limited'. Each state links to /promo, coming back to this page.
+ * 'functionality may be limited'; red when the server revoked this device's licence (issue 23). Each
+ * state links to /promo, coming back to this page.
  */
 export function LicenseBanner() {
   const state = useLicenseBannerState();
