@@ -58,6 +58,22 @@ import {
   UserLicensesResponse,
   VapidPublicKeyResponse,
   VersionResponse,
+  AuditPageResponse,
+  AUDIT_PAGE,
+  CreditsPageResponse,
+  DEVICES_PAGE,
+  DevicesPageResponse,
+  LEDGER_PAGE,
+  PROMO_CODES_PAGE,
+  PromoCodesPageResponse,
+  SIGNUP_EVENTS_PAGE,
+  SignupEventsPageResponse,
+  USERS_PAGE,
+  UsersPageResponse,
+  AuditAction,
+  pageQueryShape,
+  idListParam,
+  LIMITS,
   SyncPushRequest,
   SyncPushResponse,
   SyncPullRequest,
@@ -162,6 +178,28 @@ const RunPath = z.object({ runId: RunIdParam });
 const TeamPath = z.object({ id: TeamIdParam });
 const TeamMemberPath = z.object({ id: TeamIdParam, userId: UserIdParam });
 
+// The query of each admin list as a document shows it: SPEC's filters and the page keys (pages.ts).
+const UsersQueryDoc = z.object({ ...pageQueryShape(USERS_PAGE), ids: idListParam(LIMITS.userIdsMax) });
+const SignupEventsQueryDoc = SignupEventsQuery.extend({
+  q: pageQueryShape(SIGNUP_EVENTS_PAGE).q,
+  sort: pageQueryShape(SIGNUP_EVENTS_PAGE).sort,
+  cursor: pageQueryShape(SIGNUP_EVENTS_PAGE).cursor,
+});
+const PromoCodesQueryDoc = z.object(pageQueryShape(PROMO_CODES_PAGE));
+const CreditsQueryDoc = CreditsQuery.extend(pageQueryShape(LEDGER_PAGE));
+const DevicesQueryDoc = DevicesQuery.extend({
+  status: z.enum(['active', 'revoked']).optional(),
+  ...pageQueryShape(DEVICES_PAGE),
+});
+const AuditQueryDoc = z.object({
+  ...pageQueryShape(AUDIT_PAGE),
+  actor_id: z.string().optional(),
+  subject_user_id: z.string().optional(),
+  action: AuditAction.optional(),
+});
+const pageNote =
+  'With q, sort, limit or cursor it answers a page ({ data, total, total_exact, next_cursor }); without, the list as SPEC.md shows it.';
+
 const tags = {
   account: ['Account'],
   users: ['Users (admin)'],
@@ -238,9 +276,11 @@ const authOperations: Operation[] = [
     method: 'get',
     path: P.users,
     auth: 'admin',
-    summary: 'Every user, oldest first',
+    summary: 'Every user, oldest first, or a page of them',
+    description: `${pageNote} ids= also asks for a page, of those users only.`,
     tags: tags.users,
-    answers: { 200: json('The users', AdminUsersResponse) },
+    request: { query: UsersQueryDoc },
+    answers: { 200: json('The users', z.union([AdminUsersResponse, UsersPageResponse])) },
   }),
   operation({
     operationId: 'getUser',
@@ -293,10 +333,22 @@ const authOperations: Operation[] = [
     method: 'get',
     path: P.signupEvents,
     auth: 'admin',
-    summary: 'Registration attempts, newest first (paged with before=<id>)',
+    summary: 'Registration attempts, newest first (paged with before=<id>), or a page of them',
+    description: `${pageNote} limit alone keeps the old list.`,
     tags: tags.users,
-    request: { query: SignupEventsQuery },
-    answers: { 200: json('The signup events', SignupEventsResponse) },
+    request: { query: SignupEventsQueryDoc },
+    answers: { 200: json('The signup events', z.union([SignupEventsResponse, SignupEventsPageResponse])) },
+  }),
+  operation({
+    operationId: 'listAccountsAudit',
+    method: 'get',
+    path: P.auditAccounts,
+    auth: 'admin',
+    summary: 'A page of the admin actions on accounts (edit, delete, admin role)',
+    description: 'Append-only: no route changes it.',
+    tags: tags.users,
+    request: { query: AuditQueryDoc },
+    answers: { 200: json('The audit entries', AuditPageResponse) },
   }),
 ];
 
@@ -306,9 +358,11 @@ const licensingOperations: Operation[] = [
     method: 'get',
     path: P.promoCodes,
     auth: 'admin',
-    summary: 'Every promo code, newest first',
+    summary: 'Every promo code, newest first, or a page of them',
+    description: pageNote,
     tags: tags.promo,
-    answers: { 200: json('The promo codes', PromoCodesResponse) },
+    request: { query: PromoCodesQueryDoc },
+    answers: { 200: json('The promo codes', z.union([PromoCodesResponse, PromoCodesPageResponse])) },
   }),
   operation({
     operationId: 'createPromoCode',
@@ -391,10 +445,11 @@ const licensingOperations: Operation[] = [
     method: 'get',
     path: P.credits,
     auth: 'admin',
-    summary: "A user's credit balance and recent ledger",
+    summary: "A user's credit balance and recent ledger, or a page of the ledger",
+    description: pageNote,
     tags: tags.credits,
-    request: { query: CreditsQuery },
-    answers: { 200: json('The balance and ledger', CreditsResponse) },
+    request: { query: CreditsQueryDoc },
+    answers: { 200: json('The balance and ledger', z.union([CreditsResponse, CreditsPageResponse])) },
   }),
   operation({
     operationId: 'adjustCredits',
@@ -424,10 +479,22 @@ const licensingOperations: Operation[] = [
     method: 'get',
     path: P.devices,
     auth: 'admin',
-    summary: 'Every licensed device (of one user with user_id)',
+    summary: 'Every licensed device (of one user with user_id), or a page of them',
+    description: `${pageNote} status= also asks for a page.`,
     tags: tags.devices,
-    request: { query: DevicesQuery },
-    answers: { 200: json('The devices', DevicesResponse) },
+    request: { query: DevicesQueryDoc },
+    answers: { 200: json('The devices', z.union([DevicesResponse, DevicesPageResponse])) },
+  }),
+  operation({
+    operationId: 'listLicensingAudit',
+    method: 'get',
+    path: P.auditLicensing,
+    auth: 'admin',
+    summary: 'A page of the admin actions on promo codes, credits, activation codes and devices',
+    description: 'Append-only: no route changes it.',
+    tags: tags.devices,
+    request: { query: AuditQueryDoc },
+    answers: { 200: json('The audit entries', AuditPageResponse) },
   }),
   operation({
     operationId: 'revokeDevice',

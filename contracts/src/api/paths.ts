@@ -16,6 +16,7 @@ const pathsByOwner = {
     user: '/api/users/:id',
     userToggleAdmin: '/api/users/:id/toggle-admin',
     signupEvents: '/api/admin/signup-events',
+    auditAccounts: '/api/admin/audit/accounts',
   },
   licensing: {
     promoCodes: '/api/promo-codes',
@@ -35,6 +36,7 @@ const pathsByOwner = {
     userDeviceRevoke: '/api/users/:id/licenses/:deviceId/revoke',
     userDeviceRestore: '/api/users/:id/licenses/:deviceId/restore',
     userCredits: '/api/users/:id/credits',
+    auditLicensing: '/api/admin/audit/licensing',
   },
   notifier: {
     pushVapidPublicKey: '/api/push/vapid-public-key',

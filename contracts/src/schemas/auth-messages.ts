@@ -38,6 +38,8 @@ export const LIMITS = {
   /** GET /admin/signup-events page size (SPEC.md section 9). */
   signupEventsPage: 100,
   filterMax: 254,
+  /** GET /users?ids=: ids in one lookup. */
+  userIdsMax: 200,
 } as const;
 
 /**

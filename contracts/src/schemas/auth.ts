@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { readLoginToken } from '../session/login-token';
 import { MeResponse, UserId } from './auth-answers';
 import { AUTH_MESSAGES, EMAIL_PATTERN, LIMITS } from './auth-messages';
+import { definePage, idListParam, pageAnswer, pageQueryShape, toPageRequest } from './pages';
 
 export { AUTH_MESSAGES, EMAIL_PATTERN, LIMITS, MeResponse, UserId };
 
@@ -162,3 +163,50 @@ export const SignupEventsQuery = z.object({
   before: filter(wholeNumber(2_147_483_647)),
 });
 export type SignupEventsQuery = z.infer<typeof SignupEventsQuery>;
+
+/** The sorts of GET /users pages (text sorts ignore case). */
+export const USERS_PAGE = definePage({
+  columns: { id: 'int', email: 'text', name: 'text', created_at: 'instant', is_admin: 'bool' },
+  defaultSort: 'id',
+});
+
+/**
+ * GET /users?q=&sort=&limit=&cursor=&ids= (admin). With any of these it answers a page (UsersPageResponse);
+ * without, every user as SPEC.md says. q: part of the e-mail or name, any case, or the id. ids: only these
+ * users (at most LIMITS.userIdsMax; the console looks up device owners and audit actors with it).
+ */
+export const UsersQuery = z
+  .object({ ...pageQueryShape(USERS_PAGE), ids: idListParam(LIMITS.userIdsMax) })
+  .transform(({ ids, ...fields }, ctx) => ({ page: toPageRequest(USERS_PAGE, fields, ctx), ids }));
+export type UsersQuery = z.infer<typeof UsersQuery>;
+/** The query keys of GET /users that ask for a page besides the page keys themselves. */
+export const USERS_PAGE_FILTER_KEYS = ['ids'] as const;
+
+export const UsersPageResponse = pageAnswer(AdminUser);
+export type UsersPageResponse = z.infer<typeof UsersPageResponse>;
+
+/** The sorts of GET /admin/signup-events pages. */
+export const SIGNUP_EVENTS_PAGE = definePage({
+  columns: { created_at: 'instant', email: 'text', ip: 'text', platform: 'text', outcome: 'text' },
+  defaultSort: '-created_at',
+});
+/** limit alone is the old paging of signup events (with before=): it still answers a bare list. */
+export const SIGNUP_EVENTS_LEGACY_PAGE_KEYS = ['limit'] as const;
+
+/**
+ * GET /admin/signup-events as a page: SignupEventsQuery's filters with q (part of the e-mail or the IP),
+ * sort, limit (1 to PAGE_LIMITS.limitMax) and cursor; before= belongs to the old paging and is refused.
+ */
+export const SignupEventsPageQuery = SignupEventsQuery.omit({ limit: true, before: true })
+  .extend({
+    ...pageQueryShape(SIGNUP_EVENTS_PAGE),
+    before: z.undefined({ error: 'before pages the old list: use cursor with q, sort or cursor' }),
+  })
+  .transform(({ q, sort, limit, cursor, before: _before, ...filters }, ctx) => ({
+    ...filters,
+    page: toPageRequest(SIGNUP_EVENTS_PAGE, { q, sort, limit, cursor }, ctx),
+  }));
+export type SignupEventsPageQuery = z.infer<typeof SignupEventsPageQuery>;
+
+export const SignupEventsPageResponse = pageAnswer(SignupEvent);
+export type SignupEventsPageResponse = z.infer<typeof SignupEventsPageResponse>;

@@ -3,5 +3,7 @@ export * from './common';
 export * from './stored-values';
 export * from './auth';
 export * from './licensing';
+export * from './pages';
+export * from './audit';
 export * from './push';
 export * from './sync';

@@ -12,6 +12,7 @@ import {
 } from './licensing-messages';
 import { LICENSE_ALG, readDeviceLicense } from './licensing-token';
 import { verifyDeviceLicense } from './licensing-verify';
+import { definePage, pageAnswer, pageQueryShape, toPageRequest } from './pages';
 import { PG_INTEGER_MAX, isStorableInstant } from './stored-values';
 
 export {
@@ -328,3 +329,76 @@ const half = ACTIVATION_CODE_LENGTH / 2;
 export const ACTIVATION_CODE_PATTERN = new RegExp(
   `^[${ACTIVATION_CODE_ALPHABET}]{${half}}-?[${ACTIVATION_CODE_ALPHABET}]{${half}}$`,
 );
+
+// ---------------------------------------------------------------------------------------------------
+// Pages of the admin lists (pages.ts): asked for with q, sort, limit or cursor
+
+/** The sorts of GET /licenses/devices pages (device_name sorts a missing name as empty). */
+export const DEVICES_PAGE = definePage({
+  columns: {
+    device_id: 'int',
+    device_uid: 'text',
+    device_name: 'text',
+    last_seen: 'instant',
+    created_at: 'instant',
+    license_expires_at: 'instant',
+  },
+  defaultSort: 'device_id',
+});
+
+/**
+ * GET /licenses/devices as a page: user_id (one user's devices), status (active or revoked), q (part of
+ * the device UID or name, any case), sort, limit, cursor.
+ */
+export const DevicesPageQuery = z
+  .object({
+    user_id: DevicesQuery.shape.user_id,
+    status: z.preprocess(blankAsUnset, z.enum(['active', 'revoked']).optional()),
+    ...pageQueryShape(DEVICES_PAGE),
+  })
+  .transform(({ user_id, status, ...fields }, ctx) => ({
+    user_id,
+    status,
+    page: toPageRequest(DEVICES_PAGE, fields, ctx),
+  }));
+export type DevicesPageQuery = z.infer<typeof DevicesPageQuery>;
+/** The query keys of GET /licenses/devices that ask for a page besides the page keys themselves. */
+export const DEVICES_PAGE_FILTER_KEYS = ['status'] as const;
+
+export const DevicesPageResponse = pageAnswer(Device);
+export type DevicesPageResponse = z.infer<typeof DevicesPageResponse>;
+
+/** The sorts of GET /promo-codes pages. */
+export const PROMO_CODES_PAGE = definePage({
+  columns: { id: 'int', code: 'text', created_at: 'instant', used_count: 'int' },
+  defaultSort: '-id',
+});
+
+/** GET /promo-codes as a page: q (part of the code, any case), sort, limit, cursor. */
+export const PromoCodesPageQuery = z
+  .object(pageQueryShape(PROMO_CODES_PAGE))
+  .transform((fields, ctx) => ({ page: toPageRequest(PROMO_CODES_PAGE, fields, ctx) }));
+export type PromoCodesPageQuery = z.infer<typeof PromoCodesPageQuery>;
+
+export const PromoCodesPageResponse = pageAnswer(PromoCode);
+export type PromoCodesPageResponse = z.infer<typeof PromoCodesPageResponse>;
+
+/** The sorts of a credit ledger's pages (GET /licenses/credits). */
+export const LEDGER_PAGE = definePage({
+  columns: { id: 'int', created_at: 'instant', delta: 'int' },
+  defaultSort: '-id',
+});
+
+/** GET /licenses/credits?user_id= as a page of the ledger: q (part of the reason), sort, limit, cursor. */
+export const CreditsPageQuery = z
+  .object({ user_id: CreditsQuery.shape.user_id, ...pageQueryShape(LEDGER_PAGE) })
+  .transform(({ user_id, ...fields }, ctx) => ({ user_id, page: toPageRequest(LEDGER_PAGE, fields, ctx) }));
+export type CreditsPageQuery = z.infer<typeof CreditsPageQuery>;
+
+/** The balance with a page of the ledger. */
+export const CreditsPageResponse = z.object({
+  user_id: UserId,
+  balance: z.number().int().nonnegative(),
+  ...pageAnswer(LedgerEntry).shape,
+});
+export type CreditsPageResponse = z.infer<typeof CreditsPageResponse>;

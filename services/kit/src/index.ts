@@ -65,3 +65,5 @@ export { createRateLimit } from './rate-limit';
 export type { RateLimit, RateLimitOptions, RateLimitState } from './rate-limit';
 export type { AccessClaims, AdminAnswer, Auth, AuthOptions, AuthUser } from './auth';
 export { isCheckViolation, isUniqueViolation, uniqueViolationOf } from './pg-errors';
+export { containsPattern, countUpTo, pageQueryParts, readPage, sortKeyOf } from './pages';
+export type { KeyedRow, PageQueryParts, PageTotal, ReadPageOptions, SortColumn, SortColumns } from './pages';
