@@ -200,7 +200,7 @@ export const SIGNUP_EVENTS_LEGACY_PAGE_KEYS = ['limit'] as const;
 export const SignupEventsPageQuery = SignupEventsQuery.omit({ limit: true, before: true })
   .extend({
     ...pageQueryShape(SIGNUP_EVENTS_PAGE),
-    before: z.undefined({ error: 'before pages the old list: use cursor with q, sort or cursor' }),
+    before: filter(z.undefined({ error: 'before pages the old list: use cursor with q, sort or cursor' })),
   })
   .transform(({ q, sort, limit, cursor, before: _before, ...filters }, ctx) => ({
     ...filters,

@@ -56,8 +56,15 @@ const keyValueSchemas: Record<SortKind, z.ZodType<PageKey['value']>> = {
     .int()
     .min(-PG_INTEGER_MAX - 1)
     .max(PG_INTEGER_MAX),
-  text: z.string().max(2_000),
-  instant: z.string().regex(CURSOR_INSTANT),
+  text: z
+    .string()
+    .max(2_000)
+    .refine((text) => !text.includes('\u0000')),
+  instant: z
+    .string()
+    .regex(CURSOR_INSTANT)
+    .refine((text) => !Number.isNaN(Date.parse(text))),
+
   bool: z.boolean(),
 };
 
@@ -98,7 +105,13 @@ export const decodeCursor = (cursor: string): { sort: string; start: PageStart }
   }
   if (!Array.isArray(parsed) || parsed.length !== 4) return undefined;
   const [sort, value, id, direction] = parsed as unknown[];
-  if (typeof sort !== 'string' || !Number.isSafeInteger(id)) return undefined;
+  if (
+    typeof sort !== 'string' ||
+    !Number.isInteger(id) ||
+    (id as number) < 1 ||
+    (id as number) > PG_INTEGER_MAX
+  )
+    return undefined;
   if (direction !== 'after' && direction !== 'before') return undefined;
   if (typeof value !== 'string' && typeof value !== 'number' && typeof value !== 'boolean') return undefined;
   return { sort, start: { key: { value, id: id as number }, direction } };

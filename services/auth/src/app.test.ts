@@ -91,7 +91,7 @@ describe('auth: tables of the migrations', () => {
     ]);
     const defs = (await indexesOf('signup_events')).map((i) => i.indexdef).join('\n');
     for (const column of ['created_at', 'lower(email)', 'ip', 'outcome', 'lower(platform)']) {
-      expect(defs).toContain(`btree (${column})`);
+      expect(defs).toContain(`btree (${column}`);
     }
     await expect(
       ctx
@@ -100,6 +100,66 @@ describe('auth: tables of the migrations', () => {
           `insert into signup_events (email, ip, outcome, platform) values ('a@b.c', '1.2.3.4', 'maybe', 'iOS')`,
         ),
     ).rejects.toThrow(/signup_events_outcome_check/);
+  });
+
+  it.each([
+    ['users', ['id', 'lower(email)', 'lower(name)', 'created_at', 'is_admin'], ['email', 'name']],
+    [
+      'signup_events',
+      ['created_at', 'lower(email)', 'lower(ip)', 'lower(platform)', 'outcome'],
+      ['email', 'ip'],
+    ],
+    ['account_audit', ['created_at', 'action'], []],
+  ])(
+    '%s: a B-tree on (sort expression, id) for every sort of its pages and a trigram index per searched column',
+    async (table, sorts, searched) => {
+      const defs = (await indexesOf(table)).map((i) => i.indexdef as string);
+      for (const sort of sorts) {
+        const wanted = sort === 'id' ? 'btree (id)' : `btree (${sort}, id)`;
+        expect(
+          defs.some((def) => def.endsWith(wanted)),
+          `${table}: ${wanted}`,
+        ).toBe(true);
+      }
+      for (const column of searched) {
+        expect(
+          defs.some((def) => def.endsWith(`gin (${column} gin_trgm_ops)`)),
+          `${table}: ${column}`,
+        ).toBe(true);
+      }
+    },
+  );
+
+  it('account_audit: the columns, actions of accounts only, and append-only (UPDATE, DELETE and TRUNCATE refused)', async () => {
+    const pool = ctx.database().pool;
+    expect(await columnsOf('account_audit')).toEqual([
+      ['id', 'integer', 'NO'],
+      ['created_at', 'timestamp with time zone', 'NO'],
+      ['actor_id', 'integer', 'YES'],
+      ['action', 'text', 'NO'],
+      ['target_id', 'text', 'NO'],
+      ['subject_user_id', 'integer', 'YES'],
+      ['before', 'jsonb', 'YES'],
+      ['after', 'jsonb', 'YES'],
+    ]);
+    await expect(
+      pool.query(
+        `insert into account_audit (actor_id, action, target_id) values (1, 'promo_code.create', '1')`,
+      ),
+    ).rejects.toThrow(/account_audit_action_check/);
+    const inserted = await pool.query(
+      `insert into account_audit (actor_id, action, target_id, subject_user_id, before, after)
+         values (1, 'user.toggle_admin', '2', 2, '{"is_admin":false}', '{"is_admin":true}') returning id`,
+    );
+    const id = inserted.rows[0].id as number;
+    for (const statement of [
+      `update account_audit set after = '{"is_admin":false}' where id = ${id}`,
+      `delete from account_audit where id = ${id}`,
+      'truncate account_audit',
+    ]) {
+      await expect(pool.query(statement), statement).rejects.toThrow(/account_audit is append-only/);
+    }
+    expect((await pool.query('select count(*)::int as n from account_audit')).rows[0].n).toBe(1);
   });
 
   it('the users repository: isAdmin reads the stored flag; findByEmail ignores case', async () => {

@@ -11,6 +11,7 @@ import {
 import type { Express } from 'express';
 import type { AuthAppConfig } from './config';
 import {
+  createAccountAuditRepository,
   createRefreshTokensRepository,
   createRegistrationsRepository,
   createSignupEventsRepository,
@@ -57,6 +58,7 @@ export const createApp = ({
     registrations: createRegistrationsRepository(database.db),
     refreshTokens: createRefreshTokensRepository(database.db),
     signupEvents: createSignupEventsRepository(database.db),
+    accountAudit: createAccountAuditRepository(database.db),
     passwords,
     limits: createAuthRateLimits(redis.client, config),
     generations,

@@ -2,20 +2,29 @@ import { fileURLToPath } from 'node:url';
 import type { MigrateOptions } from '@pitclock/kit';
 
 export {
+  accountAudit,
   refreshTokens,
   signupEvents,
   users,
+  type AccountAuditRow,
   type RefreshTokenRow,
   type SignupEventRow,
   type UserRow,
 } from './schema';
 export {
   createUsersRepository,
+  type GuardedAction,
   type GuardedDecision,
   type GuardedResult,
+  type ListedUser,
   type NewUser,
   type UsersRepository,
 } from './users-repository';
+export {
+  createAccountAuditRepository,
+  type AccountAuditFilter,
+  type AccountAuditRepository,
+} from './account-audit-repository';
 export {
   createRefreshTokensRepository,
   type ExchangeResult,
@@ -35,4 +44,4 @@ export const migrations: MigrateOptions = {
 };
 
 /** The tables this service owns (its migrations create exactly these in public). */
-export const ownedTables = ['refresh_tokens', 'signup_events', 'users'] as const;
+export const ownedTables = ['account_audit', 'refresh_tokens', 'signup_events', 'users'] as const;

@@ -1,9 +1,11 @@
+import { AUDIT_ACTIONS, type AuditValues } from '@pitclock/contracts/schemas';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   serial,
   text,
@@ -13,6 +15,11 @@ import {
 } from 'drizzle-orm/pg-core';
 
 const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
+// The admin lists are keyset pages on (sort expression, id) (kit's pages.ts): each sort column has a B-tree
+// index on exactly that pair, so any page, however deep, is a range scan of it. Searches (ILIKE '%q%') are
+// served by pg_trgm GIN indexes. Text sorts ignore case (lower()), except for columns a check keeps in
+// lower case.
 
 export const users = pgTable(
   'users',
@@ -33,7 +40,15 @@ export const users = pgTable(
     isAdmin: boolean('is_admin').notNull().default(false),
     createdAt: instant('created_at').notNull().defaultNow(),
   },
-  (table) => [uniqueIndex('users_email_key_unique').on(table.emailKey)],
+  (table) => [
+    uniqueIndex('users_email_key_unique').on(table.emailKey),
+    index('users_email_sort_idx').on(sql`lower(${table.email})`, table.id),
+    index('users_name_sort_idx').on(sql`lower(${table.name})`, table.id),
+    index('users_created_at_sort_idx').on(table.createdAt, table.id),
+    index('users_is_admin_sort_idx').on(table.isAdmin, table.id),
+    index('users_email_trgm_idx').using('gin', table.email.op('gin_trgm_ops')),
+    index('users_name_trgm_idx').using('gin', table.name.op('gin_trgm_ops')),
+  ],
 );
 
 export type UserRow = typeof users.$inferSelect;
@@ -83,13 +98,55 @@ export const signupEvents = pgTable(
     createdAt: instant('created_at').notNull().defaultNow(),
   },
   (table) => [
-    index('signup_events_created_at_idx').on(table.createdAt),
-    index('signup_events_email_lower_idx').on(sql`lower(${table.email})`),
+    /** The ip= filter (exact). */
     index('signup_events_ip_idx').on(table.ip),
-    index('signup_events_outcome_idx').on(table.outcome),
-    index('signup_events_platform_lower_idx').on(sql`lower(${table.platform})`),
+    index('signup_events_created_at_sort_idx').on(table.createdAt, table.id),
+    index('signup_events_email_sort_idx').on(sql`lower(${table.email})`, table.id),
+    index('signup_events_ip_sort_idx').on(sql`lower(${table.ip})`, table.id),
+    index('signup_events_platform_sort_idx').on(sql`lower(${table.platform})`, table.id),
+    index('signup_events_outcome_sort_idx').on(table.outcome, table.id),
+    index('signup_events_email_trgm_idx').using('gin', table.email.op('gin_trgm_ops')),
+    index('signup_events_ip_trgm_idx').using('gin', table.ip.op('gin_trgm_ops')),
     check('signup_events_outcome_check', sql`${table.outcome} in ('success', 'error')`),
   ],
 );
 
 export type SignupEventRow = typeof signupEvents.$inferSelect;
+
+/** The actions this service records: the admin actions on accounts. */
+export const ACCOUNT_AUDIT_ACTIONS = AUDIT_ACTIONS.filter((action) => action.startsWith('user.'));
+
+/**
+ * The audit trail of admin actions on accounts (issue 23): one row per action, written in the action's
+ * transaction. Append-only: a trigger of 0003 refuses UPDATE, DELETE and TRUNCATE. No foreign keys: the
+ * rows outlive the users they name.
+ */
+export const accountAudit = pgTable(
+  'account_audit',
+  {
+    id: serial('id').primaryKey(),
+    createdAt: instant('created_at').notNull().defaultNow(),
+    /** The admin who acted. */
+    actorId: integer('actor_id'),
+    action: text('action', { enum: AUDIT_ACTIONS }).notNull(),
+    /** The id of the record acted on (here a user id), as text. */
+    targetId: text('target_id').notNull(),
+    /** The user the action concerns. */
+    subjectUserId: integer('subject_user_id'),
+    /** The fields the action changed, as they were before it (never a password hash). */
+    before: jsonb('before').$type<AuditValues>(),
+    after: jsonb('after').$type<AuditValues>(),
+  },
+  (table) => [
+    index('account_audit_created_at_sort_idx').on(table.createdAt, table.id),
+    index('account_audit_action_sort_idx').on(table.action, table.id),
+    index('account_audit_actor_id_idx').on(table.actorId),
+    index('account_audit_subject_user_id_idx').on(table.subjectUserId),
+    check(
+      'account_audit_action_check',
+      sql.raw(`"action" in (${ACCOUNT_AUDIT_ACTIONS.map((action) => `'${action}'`).join(', ')})`),
+    ),
+  ],
+);
+
+export type AccountAuditRow = typeof accountAudit.$inferSelect;

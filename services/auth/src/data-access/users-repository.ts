@@ -1,8 +1,18 @@
-import type { Db } from '@pitclock/kit';
-import { asc, eq, or, sql } from 'drizzle-orm';
+import type { PageAnswer, PageRequest, USERS_PAGE } from '@pitclock/contracts/schemas';
+import {
+  containsPattern,
+  countUpTo,
+  isUniqueViolation,
+  readPage,
+  type Db,
+  type SortColumns,
+} from '@pitclock/kit';
+import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { AccountAuditEntry } from '../domain/account-audit';
 import { emailKey } from '../domain/emails';
-import type { AdminDecision, AdminTarget } from '../domain/user-admin';
-import { isUniqueViolation } from '@pitclock/kit';
+import { userIdOfSearch, type AdminDecision, type AdminTarget } from '../domain/user-admin';
+import { recordAccountAudit } from './account-audit-repository';
+import { keyedRows, type Tx } from './keyed-rows';
 import { users, type UserRow } from './schema';
 
 export type NewUser = {
@@ -24,6 +34,23 @@ export type GuardedDecision = (input: { target: AdminTarget; adminCount: number 
 /** Runs inside the transaction once the change is made and before it commits; throwing undoes the change. */
 export type BeforeCommit = () => Promise<unknown>;
 
+/**
+ * An admin action decided under the locks of the admin rows: who acts on whom, whether it is allowed, the
+ * audit entry it writes in its transaction, and what else must happen before it commits.
+ */
+export type GuardedAction<Audit> = {
+  actorId: number;
+  targetId: number;
+  decide: GuardedDecision;
+  audit: Audit;
+  beforeCommit?: BeforeCommit;
+};
+
+/** A user as the admin lists show it (never the password hash). */
+export type ListedUser = Pick<UserRow, 'id' | 'email' | 'name' | 'isAdmin' | 'createdAt'>;
+
+export type UsersColumn = keyof typeof USERS_PAGE.columns;
+
 export type UsersRepository = {
   findById: (id: number) => Promise<UserRow | undefined>;
   /** By emailKey(email): any case, any Unicode normal form. */
@@ -34,9 +61,16 @@ export type UsersRepository = {
   create: (user: NewUser) => Promise<UserRow | 'email_taken'>;
   /** Every user, oldest first. */
   list: () => Promise<UserRow[]>;
+  /**
+   * The users (only `ids` when given) that match request.q: part of the e-mail or the name, any case, or
+   * the id when q is a whole number.
+   */
+  page: (filter: { ids?: number[] }, request: PageRequest<UsersColumn>) => Promise<PageAnswer<ListedUser>>;
+  /** Changes name or e-mail, and records audit(before, after) in the same transaction (none when undefined). */
   update: (
     id: number,
     changes: { name?: string; email?: string },
+    audit: (before: UserRow, after: UserRow) => AccountAuditEntry | undefined,
   ) => Promise<UserRow | 'not_found' | 'email_taken'>;
   setPasswordHash: (id: number, passwordHash: string) => Promise<void>;
   setAdmin: (id: number, isAdmin: boolean) => Promise<void>;
@@ -45,21 +79,38 @@ export type UsersRepository = {
    * and the acting user still an admin at that moment.
    */
   toggleAdmin: (
-    actorId: number,
-    targetId: number,
-    decide: GuardedDecision,
-    beforeCommit?: BeforeCommit,
+    action: GuardedAction<(before: UserRow, after: UserRow) => AccountAuditEntry>,
   ) => Promise<GuardedResult<UserRow>>;
   /** Deletes the user (refresh tokens cascade) under the same locks and checks as toggleAdmin. */
-  remove: (
-    actorId: number,
-    targetId: number,
-    decide: GuardedDecision,
-    beforeCommit?: BeforeCommit,
-  ) => Promise<GuardedResult<UserRow>>;
+  remove: (action: GuardedAction<(removed: UserRow) => AccountAuditEntry>) => Promise<GuardedResult<UserRow>>;
 };
 
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+const listedColumns = {
+  id: users.id,
+  email: users.email,
+  name: users.name,
+  isAdmin: users.isAdmin,
+  createdAt: users.createdAt,
+};
+
+const sortColumns: SortColumns<UsersColumn> = {
+  id: { expression: users.id, kind: 'int' },
+  email: { expression: sql`lower(${users.email})`, kind: 'text' },
+  name: { expression: sql`lower(${users.name})`, kind: 'text' },
+  created_at: { expression: users.createdAt, kind: 'instant' },
+  is_admin: { expression: users.isAdmin, kind: 'bool' },
+};
+
+const searchOf = (q: string | undefined): SQL | undefined => {
+  if (q === undefined) return undefined;
+  const pattern = containsPattern(q);
+  const id = userIdOfSearch(q);
+  return or(
+    ilike(users.email, pattern),
+    ilike(users.name, pattern),
+    id === undefined ? undefined : eq(users.id, id),
+  );
+};
 
 /** The row of a new user: the address as typed and its key. */
 export const newUserRow = (user: NewUser) => ({ ...user, emailKey: emailKey(user.email) });
@@ -79,13 +130,14 @@ export const createUsersRepository = (db: Db): UsersRepository => {
     .limit(1)
     .prepare('auth_user_is_admin');
 
-  /** Locks the target and every admin, in id order, and counts the admins among them. */
+  /**
+   * Locks the target and every admin, in id order, and counts the admins among them; when decide allows
+   * it, acts and records the audit entry of the change.
+   */
   const guarded = async (
-    actorId: number,
-    targetId: number,
-    decide: GuardedDecision,
+    { actorId, targetId, decide, beforeCommit = async () => undefined }: GuardedAction<unknown>,
     act: (tx: Tx, target: UserRow) => Promise<UserRow>,
-    beforeCommit: BeforeCommit = async () => undefined,
+    auditOf: (target: UserRow, changed: UserRow) => AccountAuditEntry,
   ): Promise<GuardedResult<UserRow>> =>
     db.transaction(async (tx) => {
       const locked = await tx
@@ -104,6 +156,7 @@ export const createUsersRepository = (db: Db): UsersRepository => {
       const decision = decide({ target: { id: target.id, isAdmin: target.isAdmin }, adminCount });
       if (!decision.allowed) return { kind: 'refused', reason: decision.reason } as const;
       const value = await act(tx, target);
+      await recordAccountAudit(tx, auditOf(target, value));
       await beforeCommit();
       return { kind: 'done', value } as const;
     });
@@ -124,14 +177,43 @@ export const createUsersRepository = (db: Db): UsersRepository => {
       return row ?? 'email_taken';
     },
     list: () => db.select().from(users).orderBy(asc(users.id)),
-    update: async (id, changes) => {
-      if (changes.name === undefined && changes.email === undefined) {
-        return (await db.select().from(users).where(eq(users.id, id)).limit(1))[0] ?? 'not_found';
-      }
+    page: ({ ids }, request) => {
+      const matching = and(ids === undefined ? undefined : inArray(users.id, ids), searchOf(request.q));
+      return readPage({
+        request,
+        columns: sortColumns,
+        id: users.id,
+        rows: async (parts) =>
+          keyedRows(
+            await db
+              .select({ ...listedColumns, sortKey: parts.sortKey })
+              .from(users)
+              .where(and(matching, parts.where))
+              .orderBy(...parts.orderBy)
+              .limit(parts.limit),
+          ),
+        count: () =>
+          countUpTo(
+            db,
+            db
+              .select({ one: sql`1` })
+              .from(users)
+              .where(matching),
+          ),
+      });
+    },
+    update: async (id, changes, audit) => {
       const keyed = changes.email === undefined ? changes : { ...changes, emailKey: emailKey(changes.email) };
       try {
-        const [row] = await db.update(users).set(keyed).where(eq(users.id, id)).returning();
-        return row ?? 'not_found';
+        return await db.transaction(async (tx) => {
+          const [before] = await tx.select().from(users).where(eq(users.id, id)).for('update');
+          if (!before) return 'not_found' as const;
+          if (changes.name === undefined && changes.email === undefined) return before;
+          const [after] = await tx.update(users).set(keyed).where(eq(users.id, id)).returning();
+          const entry = audit(before, after!);
+          if (entry) await recordAccountAudit(tx, entry);
+          return after!;
+        });
       } catch (err) {
         if (isUniqueViolation(err, 'users_email_key_unique')) return 'email_taken';
         throw err;
@@ -143,11 +225,9 @@ export const createUsersRepository = (db: Db): UsersRepository => {
     setAdmin: async (id, isAdmin) => {
       await db.update(users).set({ isAdmin }).where(eq(users.id, id));
     },
-    toggleAdmin: (actorId, targetId, decide, beforeCommit) =>
+    toggleAdmin: (action) =>
       guarded(
-        actorId,
-        targetId,
-        decide,
+        action,
         async (tx, target) => {
           const [row] = await tx
             .update(users)
@@ -156,18 +236,16 @@ export const createUsersRepository = (db: Db): UsersRepository => {
             .returning();
           return row!;
         },
-        beforeCommit,
+        action.audit,
       ),
-    remove: (actorId, targetId, decide, beforeCommit) =>
+    remove: (action) =>
       guarded(
-        actorId,
-        targetId,
-        decide,
+        action,
         async (tx, target) => {
           await tx.delete(users).where(eq(users.id, target.id));
           return target;
         },
-        beforeCommit,
+        (removed) => action.audit(removed),
       ),
   };
 };

@@ -1,6 +1,6 @@
 import { SignupEventsQuery } from '@pitclock/contracts/schemas';
 import { describe, expect, it } from 'vitest';
-import { FIRST_INSTANT, LAST_INSTANT, toSignupEventFilter } from './signup-events';
+import { FIRST_INSTANT, LAST_INSTANT, toSignupEventConditions, toSignupEventFilter } from './signup-events';
 
 const filterOf = (query: Record<string, string>) => toSignupEventFilter(SignupEventsQuery.parse(query));
 
@@ -53,6 +53,30 @@ describe('toSignupEventFilter', () => {
         from: new Date('2026-01-01T00:00:00Z'),
         to: { at: new Date('2026-02-01T00:00:00Z'), inclusive: false },
       },
+    });
+  });
+});
+
+describe('toSignupEventConditions (the filters of a page, which has no limit nor before)', () => {
+  it('are the filter of the old list without its limit', () => {
+    const query = SignupEventsQuery.parse({ email: 'Pit', platform: 'iOS', from: '2026-02-01', before: '9' });
+    const {
+      limit: _limit,
+      beforeId: _beforeId,
+      ...conditions
+    } = (toSignupEventFilter(query) as { filter: Record<string, unknown> }).filter;
+    expect(toSignupEventConditions(query)).toEqual({ conditions });
+    expect(conditions).toEqual({
+      emailContains: 'pit',
+      platform: 'ios',
+      from: new Date('2026-02-01T00:00:00Z'),
+    });
+  });
+  it('refuses from after to', () => {
+    expect(
+      toSignupEventConditions(SignupEventsQuery.parse({ from: '2026-02-02', to: '2026-02-01' })),
+    ).toEqual({
+      error: 'from must not be after to',
     });
   });
 });

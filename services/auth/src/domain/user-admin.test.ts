@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decideDeletion, decideRoleToggle, rolesOf } from './user-admin';
+import { decideDeletion, decideRoleToggle, rolesOf, userIdOfSearch } from './user-admin';
 
 describe('decideRoleToggle', () => {
   it('refuses changing one own role', () => {
@@ -51,5 +51,17 @@ describe('rolesOf', () => {
   it('every account is a user; admins are also admin', () => {
     expect(rolesOf(false)).toEqual(['user']);
     expect(rolesOf(true)).toEqual(['user', 'admin']);
+  });
+});
+
+describe('userIdOfSearch', () => {
+  it('reads a whole number as the id it names', () => {
+    expect(userIdOfSearch('42')).toBe(42);
+    expect(userIdOfSearch('2147483647')).toBe(2_147_483_647);
+  });
+  it('names no id for other text, 0 or a number beyond PostgreSQL integers', () => {
+    for (const q of ['cook', '4.2', '-4', '4 2', '0', '2147483648', '99999999999', '']) {
+      expect(userIdOfSearch(q), q).toBeUndefined();
+    }
   });
 });

@@ -1,3 +1,5 @@
+import { PG_INTEGER_MAX } from '@pitclock/contracts/schemas';
+
 /** The rules of the admin users API that depend on who acts and how many admins there are. */
 export type AdminTarget = { id: number; isAdmin: boolean };
 
@@ -37,3 +39,10 @@ export const decideDeletion = ({
 
 /** The roles GET /me answers: every account is a user; admins are also admin. */
 export const rolesOf = (isAdmin: boolean): string[] => (isAdmin ? ['user', 'admin'] : ['user']);
+
+/** The user id a users search names when it is a whole number (it also matches e-mails and names). */
+export const userIdOfSearch = (q: string): number | undefined => {
+  if (!/^\d{1,10}$/.test(q)) return undefined;
+  const id = Number(q);
+  return id >= 1 && id <= PG_INTEGER_MAX ? id : undefined;
+};

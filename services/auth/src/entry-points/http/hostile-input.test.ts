@@ -31,6 +31,7 @@ const stored = async () => ({
   users: await svc.query('select * from users order by id'),
   refresh_tokens: await svc.query('select * from refresh_tokens order by id'),
   signup_events: await svc.query('select * from signup_events order by id'),
+  account_audit: await svc.query('select * from account_audit order by id'),
 });
 
 const expectRefusedAndNothingStored = async (
@@ -59,6 +60,14 @@ const signupQuery = {
   from: '2026-01-01',
   to: '2026-12-31',
 };
+const pageQueries: [string, Record<string, string>][] = [
+  ['/api/users', { q: 'cook', sort: 'email', limit: '10', ids: '1,2' }],
+  ['/api/admin/signup-events', { ...signupQuery, q: 'hostile', sort: '-created_at', limit: '10' }],
+  [
+    '/api/admin/audit/accounts',
+    { q: 'user', sort: 'action', limit: '10', actor_id: '1', subject_user_id: '2', action: 'user.update' },
+  ],
+];
 
 describe('a NUL character in any string field answers 400 invalid_characters and stores nothing (hole 2)', () => {
   it.each(withNulInEachString(registerBody))(
@@ -125,6 +134,22 @@ describe('a NUL character in any string field answers 400 invalid_characters and
       );
     },
   );
+
+  it.each(
+    pageQueries.flatMap(([path, query]) =>
+      withNulInEachString(query).map((variant) => ({ ...variant, listPath: path })),
+    ),
+  )('GET $listPath as a page with a NUL in ?$path=', async ({ listPath, value }) => {
+    const before = await stored();
+    await expectRefusedAndNothingStored(
+      () =>
+        request(svc.app())
+          .get(listPath)
+          .query(value as Record<string, string>)
+          .set(bearer(admin.token)),
+      before,
+    );
+  });
 
   it.each(['/api/auth/refresh', '/api/auth/logout'])('POST %s with a NUL in refresh_token', async (path) => {
     const before = await stored();

@@ -2,6 +2,7 @@ import { errorBodySchema } from '@pitclock/kit';
 import { decodeJwt } from 'jose';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
+import { roleToggleEntry, userDeleteEntry } from '../../domain/account-audit';
 import { bearer, useAuthService, type Signed } from '../../test-support/harness';
 
 const svc = useAuthService();
@@ -94,11 +95,23 @@ describe('deletion and role changes end the access tokens at once (issue 17, hol
     const redisDown = async () => {
       throw new Error('redis down');
     };
-    const allow = () => ({ allowed: true }) as const;
-    await expect(svc.users().remove(admin.id, user.id, allow, redisDown)).rejects.toThrow('redis down');
-    await expect(svc.users().toggleAdmin(admin.id, user.id, allow, redisDown)).rejects.toThrow('redis down');
+    const action = {
+      actorId: admin.id,
+      targetId: user.id,
+      decide: () => ({ allowed: true }) as const,
+      beforeCommit: redisDown,
+    };
+    await expect(
+      svc.users().remove({ ...action, audit: (removed) => userDeleteEntry(admin.id, removed) }),
+    ).rejects.toThrow('redis down');
+    await expect(
+      svc
+        .users()
+        .toggleAdmin({ ...action, audit: (before, after) => roleToggleEntry(admin.id, before, after) }),
+    ).rejects.toThrow('redis down');
     expect(await svc.query('select id, is_admin from users where id = $1', [user.id])).toEqual([
       { id: user.id, is_admin: false },
     ]);
+    expect(await svc.count('account_audit', 'subject_user_id = $1', [user.id])).toBe(0);
   });
 });
