@@ -12,6 +12,7 @@ import type { Express } from 'express';
 import type { LicensingAppConfig } from './config';
 import {
   createActivationCodesRepository,
+  createAuditRepository,
   createAuthAdminClient,
   createCreditsRepository,
   createDevicesRepository,
@@ -68,6 +69,7 @@ export const createApp = ({
     devices: createDevicesRepository(database.db),
     credits: createCreditsRepository(database.db),
     activationCodes: createActivationCodesRepository(database.db),
+    audit: createAuditRepository(database.db),
     activationCodeHashes: createActivationCodeHashes(config.JWT_SECRET),
     admins,
     auth,

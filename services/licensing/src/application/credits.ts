@@ -1,7 +1,12 @@
-import { LICENSING_LIMITS, LICENSING_MESSAGES } from '@pitclock/contracts/schemas';
+import {
+  LICENSING_LIMITS,
+  LICENSING_MESSAGES,
+  type CreditsPageQuery,
+  type PageAnswer,
+} from '@pitclock/contracts/schemas';
 import { HttpError, type Logger } from '@pitclock/kit';
 import type { CreditChange, CreditsRepository, LedgerRow } from '../data-access';
-import { CREDIT_REASONS, type CreditReason, type CreditRefusal } from '../domain/credits';
+import { CREDIT_REASONS, type AdminCreditReason, type CreditRefusal } from '../domain/credits';
 import { ensureUserExists, type Actor, type AdminsDeps } from './admins';
 
 export type CreditsDeps = AdminsDeps & { credits: CreditsRepository; logger: Logger; clock: () => Date };
@@ -14,6 +19,16 @@ export const creditsOf = async (
   balance: await credits.balance(userId),
   ledger: await credits.recent(userId, LICENSING_LIMITS.recentLedger),
 });
+
+/** A user's balance and a page of their ledger (GET /api/licenses/credits with page keys, admin). */
+export const creditsPageOf = async (
+  { credits }: CreditsDeps,
+  userId: number,
+  request: CreditsPageQuery['page'],
+): Promise<{ balance: number; ledger: PageAnswer<LedgerRow> }> => {
+  const [balance, ledger] = await Promise.all([credits.balance(userId), credits.page(userId, request)]);
+  return { balance, ledger };
+};
 
 /** Moves a user's credits either way (POST /api/licenses/credits/admin-adjust, admin). */
 export const adjustCredits = (deps: CreditsDeps, actor: Actor, userId: number, amount: number) =>
@@ -34,13 +49,13 @@ const refusals: Record<CreditRefusal, () => HttpError> = {
 };
 
 /**
- * Changes the balance of a user the auth service knows, with its ledger entry; a balance that would go
- * below 0 or past its bound is refused (409) and nothing is stored.
+ * Changes the balance of a user the auth service knows, with its ledger entry and its audit entry; a
+ * balance that would go below 0 or past its bound is refused (409) and nothing is stored.
  */
 const changeCredits = async (
   deps: CreditsDeps,
   actor: Actor,
-  { userId, delta, reason }: { userId: number; delta: number; reason: CreditReason },
+  { userId, delta, reason }: { userId: number; delta: number; reason: AdminCreditReason },
   what: string,
 ): Promise<CreditChange> => {
   await ensureUserExists(deps, actor, userId);

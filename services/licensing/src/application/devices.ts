@@ -1,6 +1,17 @@
-import { LICENSING_LIMITS, LICENSING_MESSAGES as m, type LicenseStatus } from '@pitclock/contracts/schemas';
+import {
+  LICENSING_LIMITS,
+  LICENSING_MESSAGES as m,
+  type LicenseStatus,
+  type PageAnswer,
+} from '@pitclock/contracts/schemas';
 import { notFound, type Logger } from '@pitclock/kit';
-import type { CreditsRepository, DeviceRow, DevicesRepository, LedgerRow } from '../data-access';
+import type {
+  CreditsRepository,
+  DeviceRow,
+  DevicesPageFilters,
+  DevicesRepository,
+  LedgerRow,
+} from '../data-access';
 import { licenseStatusOf } from '../domain/license-status';
 
 export type DevicesDeps = {
@@ -13,6 +24,12 @@ export type DevicesDeps = {
 /** Every device, or one user's (GET /api/licenses/devices, admin). */
 export const listDevices = ({ devices }: DevicesDeps, userId: number | undefined): Promise<DeviceRow[]> =>
   devices.list({ userId });
+
+/** A page of the devices, of one user or status when asked (GET /api/licenses/devices with page keys, admin). */
+export const devicesPage = (
+  { devices }: DevicesDeps,
+  filters: DevicesPageFilters,
+): Promise<PageAnswer<DeviceRow>> => devices.page(filters);
 
 /**
  * The licence status of each user asked for (every user with a device when none are), by user id
@@ -57,18 +74,19 @@ export const userLicenses = async (
 /**
  * Revokes (revoked_at = now) or restores a device, of the given user when there is one (PATCH
  * /api/licenses/devices/{id}/revoke|restore, POST /api/users/{id}/licenses/{deviceId}/revoke|restore,
- * admin); 404 when there is no such device.
+ * admin), with its audit entry; 404 when there is no such device.
  */
 export const setDeviceRevoked = async (
   { devices, logger, clock }: DevicesDeps,
   actorId: number,
   { deviceId, revoke, owner }: { deviceId: number; revoke: boolean; owner?: number },
 ): Promise<DeviceRow> => {
-  const device = await devices.setRevoked(
+  const device = await devices.setRevoked({
     deviceId,
-    revoke ? clock() : null,
-    owner === undefined ? undefined : { userId: owner },
-  );
+    revokedAt: revoke ? clock() : null,
+    owner: owner === undefined ? undefined : { userId: owner },
+    actorId,
+  });
   if (!device) throw notFound(revoke ? m.noDeviceToRevoke : m.noDeviceToRestore);
   logger.info({ actorId, deviceId, revoked: revoke }, revoke ? 'device revoked' : 'device restored');
   return device;

@@ -57,8 +57,8 @@ export const checkLicense = async (
 };
 
 /**
- * Mints an activation code for a user, the admin by default (POST /api/licenses/codes, admin). The code
- * is answered once, here; only its hash is stored.
+ * Mints an activation code for a user, the admin by default (POST /api/licenses/codes, admin), with its
+ * audit entry. The code is answered once, here; only its hash is stored.
  */
 export const mintActivationCode = async (
   deps: LicensesDeps,
@@ -92,7 +92,8 @@ export type Activation = { deviceToken: string; device: DeviceRow; balance: numb
 
 /**
  * Activates a device with an activation code and one of its user's credits (POST
- * /api/license/activate), within the caller's rate limit; answers the device's signed licence.
+ * /api/license/activate), within the caller's rate limit, recorded in the audit trail as the caller's;
+ * answers the device's signed licence.
  */
 export const activateDevice = async (
   { activationCodes, activationCodeHashes, keys, limits, logger, clock, defaultLicenseDays }: LicensesDeps,
@@ -103,6 +104,7 @@ export const activateDevice = async (
   const key = await keys.current();
   const now = clock();
   const result = await activationCodes.activate({
+    callerId,
     codeHashes: activationCodeHashes.candidates(request.code),
     deviceUid: request.device_uid,
     deviceName: request.device_name,

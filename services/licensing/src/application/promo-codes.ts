@@ -1,4 +1,9 @@
-import { LICENSING_MESSAGES as m, type CreatePromoCode } from '@pitclock/contracts/schemas';
+import {
+  LICENSING_MESSAGES as m,
+  type CreatePromoCode,
+  type PageAnswer,
+  type PromoCodesPageQuery,
+} from '@pitclock/contracts/schemas';
 import { HttpError, notFound, type Logger } from '@pitclock/kit';
 import type { PromoCodeRow, PromoCodesRepository } from '../data-access';
 import { signDeviceLicense } from '../domain/license-token';
@@ -19,7 +24,16 @@ export type PromoCodesDeps = {
 /** Every promo code (GET /api/promo-codes, admin). */
 export const listPromoCodes = ({ promoCodes }: PromoCodesDeps): Promise<PromoCodeRow[]> => promoCodes.list();
 
-/** Creates a promo code (POST /api/promo-codes, admin): its expiry lies ahead and its code is new. */
+/** A page of the promo codes (GET /api/promo-codes with page keys, admin). */
+export const promoCodesPage = (
+  { promoCodes }: PromoCodesDeps,
+  request: PromoCodesPageQuery['page'],
+): Promise<PageAnswer<PromoCodeRow>> => promoCodes.page(request);
+
+/**
+ * Creates a promo code (POST /api/promo-codes, admin), with its audit entry: its expiry lies ahead and its
+ * code is new.
+ */
 export const createPromoCode = async (
   { promoCodes, logger, clock }: PromoCodesDeps,
   actorId: number,
@@ -79,13 +93,13 @@ export const redeemPromoCode = async (
   };
 };
 
-/** Switches a promo code on or off (POST /api/promo-codes/{id}/toggle, admin). */
+/** Switches a promo code on or off (POST /api/promo-codes/{id}/toggle, admin), with its audit entry. */
 export const togglePromoCode = async (
   { promoCodes, logger }: PromoCodesDeps,
   actorId: number,
   id: number,
 ): Promise<PromoCodeRow> => {
-  const toggled = await promoCodes.toggle(id);
+  const toggled = await promoCodes.toggle(id, actorId);
   if (!toggled) throw notFound(m.promoNotFound);
   logger.info({ actorId, promoCodeId: id, isActive: toggled.isActive }, 'promo code toggled');
   return toggled;

@@ -1,2 +1,2 @@
 // The records the use-cases hand back, for the entry-points that turn them into answers.
-export type { CreditChange, DeviceRow, LedgerRow, PromoCodeRow } from '../data-access';
+export type { AuditRow, CreditChange, DeviceRow, LedgerRow, PromoCodeRow } from '../data-access';

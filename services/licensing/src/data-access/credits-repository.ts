@@ -1,11 +1,12 @@
-import { LICENSING_LIMITS } from '@pitclock/contracts/schemas';
-import type { Db } from '@pitclock/kit';
-import { desc, eq, sql } from 'drizzle-orm';
-import type { CreditReason, CreditRefusal } from '../domain/credits';
-import { isCheckViolation } from '@pitclock/kit';
+import { LICENSING_LIMITS, type CreditsPageQuery, type PageAnswer } from '@pitclock/contracts/schemas';
+import { containsPattern, isCheckViolation, type Db, type SortColumns } from '@pitclock/kit';
+import { and, desc, eq, ilike, sql } from 'drizzle-orm';
+import { creditsChanged } from '../domain/audit';
+import type { AdminCreditReason, CreditReason, CreditRefusal } from '../domain/credits';
+import { recordAudit } from './audit-repository';
 import { creditBalances, creditLedger, type LedgerRow } from './schema';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+import { readTablePage } from './table-pages';
+import type { Tx } from './transaction';
 
 export type CreditChange = { balance: number; entry: LedgerRow };
 
@@ -14,17 +15,19 @@ export type CreditsRepository = {
   balance: (userId: number) => Promise<number>;
   /** The newest entries first. */
   recent: (userId: number, limit: number) => Promise<LedgerRow[]>;
+  /** A page of the user's ledger; q matches part of the reason, any case. */
+  page: (userId: number, request: CreditsPageQuery['page']) => Promise<PageAnswer<LedgerRow>>;
   /**
-   * Appends an entry and moves the balance by the same delta in one transaction. The balance row's
-   * CHECK (balance >= 0) refuses a change below 0 atomically, however many arrive at once: then
-   * 'below_zero' and nothing is written; a gain that would pass LICENSING_LIMITS.creditBalanceMax is
-   * 'too_large' (the same row lock decides it).
+   * An admin's change: appends an entry, moves the balance by the same delta and records it in the audit
+   * trail, in one transaction. The balance row's CHECK (balance >= 0) refuses a change below 0
+   * atomically, however many arrive at once: then 'below_zero' and nothing is written; a gain that would
+   * pass LICENSING_LIMITS.creditBalanceMax is 'too_large' (the same row lock decides it).
    */
   change: (input: {
     userId: number;
     delta: number;
-    reason: CreditReason;
-    actorId: number | null;
+    reason: AdminCreditReason;
+    actorId: number;
     now: Date;
   }) => Promise<CreditChange | CreditRefusal>;
 };
@@ -79,6 +82,12 @@ export const applyCreditChange = async (
   return { balance: row.balance, entry: entry! };
 };
 
+const ledgerSorts: SortColumns<CreditsPageQuery['page']['sort']['column']> = {
+  id: { expression: creditLedger.id, kind: 'int' },
+  created_at: { expression: creditLedger.createdAt, kind: 'instant' },
+  delta: { expression: creditLedger.delta, kind: 'int' },
+};
+
 export const createCreditsRepository = (db: Db): CreditsRepository => ({
   balance: async (userId) =>
     (
@@ -96,9 +105,26 @@ export const createCreditsRepository = (db: Db): CreditsRepository => ({
       .orderBy(desc(creditLedger.id))
       .limit(limit),
 
+  page: (userId, request) => {
+    const own = and(
+      eq(creditLedger.userId, userId),
+      request.q === undefined ? undefined : ilike(creditLedger.reason, containsPattern(request.q)),
+    );
+    return readTablePage(db, creditLedger, { request, columns: ledgerSorts, where: own });
+  },
+
   change: async (input) => {
     try {
-      return await db.transaction((tx) => applyCreditChange(tx, input));
+      return await db.transaction(async (tx) => {
+        const change = await applyCreditChange(tx, input);
+        if (typeof change !== 'string') {
+          await recordAudit(
+            tx,
+            creditsChanged(input.actorId, input.reason, { ...input, balance: change.balance }),
+          );
+        }
+        return change;
+      });
     } catch (err) {
       if (isCheckViolation(err, 'credit_balances_balance_not_negative')) return 'below_zero';
       throw err;

@@ -6,10 +6,12 @@ export {
   creditBalances,
   creditLedger,
   devices,
+  licensingAudit,
   promoCodes,
   redemptions,
   signingKeys,
   type ActivationCodeRow,
+  type AuditRow,
   type DeviceRow,
   type LedgerRow,
   type PromoCodeRow,
@@ -23,7 +25,12 @@ export {
   type RedeemFacts,
   type RedeemResult,
 } from './promo-codes-repository';
-export { createDevicesRepository, type DevicesRepository } from './devices-repository';
+export {
+  createDevicesRepository,
+  type DevicesPageFilters,
+  type DevicesRepository,
+} from './devices-repository';
+export { createAuditRepository, type AuditFilters, type AuditRepository } from './audit-repository';
 export { createCreditsRepository, type CreditChange, type CreditsRepository } from './credits-repository';
 export {
   createActivationCodesRepository,
@@ -51,6 +58,7 @@ export const ownedTables = [
   'credit_balances',
   'credit_ledger',
   'devices',
+  'licensing_audit',
   'promo_codes',
   'redemptions',
   'signing_keys',

@@ -1,9 +1,25 @@
-import type { Db } from '@pitclock/kit';
-import { desc, eq, sql } from 'drizzle-orm';
+import type { PageAnswer, PromoCodesPageQuery } from '@pitclock/contracts/schemas';
+import {
+  containsPattern,
+  isUniqueViolation,
+  uniqueViolationOf,
+  type Db,
+  type SortColumns,
+} from '@pitclock/kit';
+import { desc, eq, ilike, sql } from 'drizzle-orm';
+import { promoCodeCreated, promoCodeToggled } from '../domain/audit';
 import type { RedeemRefusal } from '../domain/promo-codes';
+import { recordAudit } from './audit-repository';
 import { upsertDevice } from './devices-repository';
-import { isUniqueViolation, uniqueViolationOf } from '@pitclock/kit';
-import { promoCodes, redemptions, type DeviceRow, type PromoCodeRow, type RedemptionRow } from './schema';
+import {
+  lowerText,
+  promoCodes,
+  redemptions,
+  type DeviceRow,
+  type PromoCodeRow,
+  type RedemptionRow,
+} from './schema';
+import { readTablePage } from './table-pages';
 
 export type NewPromoCode = {
   code: string;
@@ -29,10 +45,12 @@ export type PromoCodesRepository = {
   findByCode: (code: string) => Promise<PromoCodeRow | undefined>;
   /** Newest first. */
   list: () => Promise<PromoCodeRow[]>;
-  /** 'code_taken' when the (upper-case) code exists. */
+  /** A page of the codes; q matches part of the code, any case. */
+  page: (request: PromoCodesPageQuery['page']) => Promise<PageAnswer<PromoCodeRow>>;
+  /** 'code_taken' when the (upper-case) code exists. Recorded in the audit trail (by createdBy) with it. */
   create: (promo: NewPromoCode) => Promise<PromoCodeRow | 'code_taken'>;
-  /** Flips is_active; undefined when there is no such code. */
-  toggle: (id: number) => Promise<PromoCodeRow | undefined>;
+  /** Flips is_active, recorded in the audit trail with it; undefined when there is no such code. */
+  toggle: (id: number, actorId: number) => Promise<PromoCodeRow | undefined>;
   /**
    * One transaction: lock the promo row (SELECT ... FOR UPDATE, so concurrent redeems of a code are
    * decided one after the other), let decide judge the facts, then record the redemption, register or
@@ -49,6 +67,13 @@ export type PromoCodesRepository = {
   }) => Promise<RedeemResult>;
 };
 
+const promoSorts: SortColumns<PromoCodesPageQuery['page']['sort']['column']> = {
+  id: { expression: promoCodes.id, kind: 'int' },
+  code: { expression: lowerText(promoCodes.code), kind: 'text' },
+  created_at: { expression: promoCodes.createdAt, kind: 'instant' },
+  used_count: { expression: promoCodes.usedCount, kind: 'int' },
+};
+
 const uniqueRefusals: Record<string, RedeemRefusal> = {
   redemptions_code_user_unique: 'already_redeemed_user',
   redemptions_code_device_unique: 'already_redeemed_device',
@@ -60,24 +85,34 @@ export const createPromoCodesRepository = (db: Db): PromoCodesRepository => ({
 
   list: () => db.select().from(promoCodes).orderBy(desc(promoCodes.id)),
 
+  page: (request) => {
+    const own = request.q === undefined ? undefined : ilike(promoCodes.code, containsPattern(request.q));
+    return readTablePage(db, promoCodes, { request, columns: promoSorts, where: own });
+  },
+
   create: async (promo) => {
     try {
-      const [row] = await db.insert(promoCodes).values(promo).returning();
-      return row!;
+      return await db.transaction(async (tx) => {
+        const [row] = await tx.insert(promoCodes).values(promo).returning();
+        await recordAudit(tx, promoCodeCreated(promo.createdBy, row!));
+        return row!;
+      });
     } catch (err) {
       if (isUniqueViolation(err, 'promo_codes_code_unique')) return 'code_taken';
       throw err;
     }
   },
 
-  toggle: async (id) =>
-    (
-      await db
+  toggle: (id, actorId) =>
+    db.transaction(async (tx) => {
+      const [row] = await tx
         .update(promoCodes)
         .set({ isActive: sql`NOT ${promoCodes.isActive}` })
         .where(eq(promoCodes.id, id))
-        .returning()
-    )[0],
+        .returning();
+      if (row) await recordAudit(tx, promoCodeToggled(actorId, row.id, row.isActive));
+      return row;
+    }),
 
   redeem: async ({ code, userId, deviceUid, now, decide, expiryOf }) => {
     try {

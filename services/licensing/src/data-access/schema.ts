@@ -1,20 +1,32 @@
-import { sql } from 'drizzle-orm';
+import type { AuditAction, AuditValues } from '@pitclock/contracts/schemas';
+import { sql, type SQLWrapper } from 'drizzle-orm';
 import {
   boolean,
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   serial,
   text,
   timestamp,
   unique,
 } from 'drizzle-orm/pg-core';
+import { LICENSING_AUDIT_ACTIONS } from '../domain/audit';
 
 // User ids are the auth service's users.id; this service never reads auth's tables, so they are plain
 // integers here (no foreign key across services).
+//
+// The admin lists are read in keyset pages on (sort expression, id) (kit's pages.ts): each sort column has a
+// B-tree index on exactly that pair, so a page at any depth is an index range scan, and the searched text
+// columns have trigram indexes (pg_trgm) that serve ILIKE '%part%'.
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+/** How a text column sorts (any case): the same expression in its index and in the pages' queries. */
+export const lowerText = (column: SQLWrapper) => sql`lower(${column})`;
+/** How a nullable text column sorts (any case, a missing value as ''). */
+export const lowerTextOrEmpty = (column: SQLWrapper) => sql`coalesce(lower(${column}), '')`;
 
 export const promoCodes = pgTable(
   'promo_codes',
@@ -40,6 +52,10 @@ export const promoCodes = pgTable(
       sql`${table.usedCount} >= 0 AND (${table.maxUses} IS NULL OR ${table.usedCount} <= ${table.maxUses})`,
     ),
     check('promo_codes_license_days_positive', sql`${table.licenseDays} IS NULL OR ${table.licenseDays} > 0`),
+    index('promo_codes_code_sort_idx').using('btree', lowerText(table.code), table.id),
+    index('promo_codes_created_at_idx').on(table.createdAt, table.id),
+    index('promo_codes_used_count_idx').on(table.usedCount, table.id),
+    index('promo_codes_code_trgm_idx').using('gin', table.code.op('gin_trgm_ops')),
   ],
 );
 
@@ -57,7 +73,21 @@ export const devices = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (table) => [unique('devices_user_device_unique').on(table.userId, table.deviceUid)],
+  (table) => [
+    unique('devices_user_device_unique').on(table.userId, table.deviceUid),
+    index('devices_user_id_idx').on(table.userId, table.id),
+    index('devices_device_uid_sort_idx').using('btree', lowerText(table.deviceUid), table.id),
+    index('devices_device_name_sort_idx').using('btree', lowerTextOrEmpty(table.deviceName), table.id),
+    index('devices_last_seen_at_idx').on(table.lastSeenAt, table.id),
+    index('devices_created_at_idx').on(table.createdAt, table.id),
+    index('devices_license_expires_at_idx').on(table.licenseExpiresAt, table.id),
+    // Few devices are revoked: the status=revoked filter reads them here rather than scanning the rest.
+    index('devices_revoked_idx')
+      .on(table.id)
+      .where(sql`${table.revokedAt} IS NOT NULL`),
+    index('devices_device_uid_trgm_idx').using('gin', table.deviceUid.op('gin_trgm_ops')),
+    index('devices_device_name_trgm_idx').using('gin', table.deviceName.op('gin_trgm_ops')),
+  ],
 );
 
 /** One row per successful redeem. The unique pairs make a second redeem by a user or a device impossible. */
@@ -131,6 +161,8 @@ export const creditLedger = pgTable(
   },
   (table) => [
     index('credit_ledger_user_id_idx').on(table.userId, table.id),
+    index('credit_ledger_user_created_at_idx').on(table.userId, table.createdAt, table.id),
+    index('credit_ledger_user_delta_idx').on(table.userId, table.delta, table.id),
     check('credit_ledger_delta_not_zero', sql`${table.delta} <> 0`),
     check(
       'credit_ledger_reason_known',
@@ -148,9 +180,52 @@ export const signingKeys = pgTable('signing_keys', {
   createdAt: createdAt(),
 });
 
+type AuditSearched = { action: SQLWrapper; targetId: SQLWrapper; before: SQLWrapper; after: SQLWrapper };
+
+/** What q searches in an audit row: its action, target and before/after values, as one text. */
+const auditSearchTextOf = ({ action, targetId, before, after }: AuditSearched) =>
+  sql`(${action} || ' ' || ${targetId} || ' ' || coalesce(${before}::text, '') || ' ' || coalesce(${after}::text, ''))`;
+
+/**
+ * The admin actions of this service (domain/audit.ts), each written in the transaction of its change.
+ * Append-only like the ledger: a trigger refuses UPDATE, DELETE and TRUNCATE.
+ */
+export const licensingAudit = pgTable(
+  'licensing_audit',
+  {
+    id: serial('id').primaryKey(),
+    createdAt: createdAt(),
+    /** The admin who acted (for an activation, whoever activated). */
+    actorId: integer('actor_id').notNull(),
+    /** One of LICENSING_AUDIT_ACTIONS (its CHECK). */
+    action: text('action').$type<AuditAction>().notNull(),
+    /** The id of the record acted on: a promo code, a user's balance (the user id), an activation code, a device. */
+    targetId: text('target_id').notNull(),
+    /** The user concerned: the holder of the credits, of the activation code, the owner of the device. */
+    subjectUserId: integer('subject_user_id'),
+    before: jsonb('before').$type<AuditValues>(),
+    after: jsonb('after').$type<AuditValues>(),
+  },
+  (table) => [
+    check(
+      'licensing_audit_action_known',
+      sql`${table.action} IN (${sql.raw(LICENSING_AUDIT_ACTIONS.map((action) => `'${action}'`).join(', '))})`,
+    ),
+    index('licensing_audit_created_at_idx').on(table.createdAt, table.id),
+    index('licensing_audit_action_idx').on(table.action, table.id),
+    index('licensing_audit_actor_idx').on(table.actorId, table.createdAt, table.id),
+    index('licensing_audit_subject_idx').on(table.subjectUserId, table.createdAt, table.id),
+    index('licensing_audit_search_trgm_idx').using('gin', sql`${auditSearchTextOf(table)} gin_trgm_ops`),
+  ],
+);
+
+/** The searched text of an audit row, the very expression its trigram index is built on. */
+export const auditSearchText = auditSearchTextOf(licensingAudit);
+
 export type PromoCodeRow = typeof promoCodes.$inferSelect;
 export type DeviceRow = typeof devices.$inferSelect;
 export type RedemptionRow = typeof redemptions.$inferSelect;
 export type LedgerRow = typeof creditLedger.$inferSelect;
 export type ActivationCodeRow = typeof activationCodes.$inferSelect;
 export type SigningKeyRow = typeof signingKeys.$inferSelect;
+export type AuditRow = typeof licensingAudit.$inferSelect;

@@ -9,6 +9,8 @@ export const CREDIT_REASONS = {
   activation: 'activation',
 } as const;
 export type CreditReason = (typeof CREDIT_REASONS)[keyof typeof CREDIT_REASONS];
+/** The reasons of an admin's change (an activation takes its credit on its own). */
+export type AdminCreditReason = Exclude<CreditReason, 'activation'>;
 
 /** Why a change is refused (the balance stays as it was). */
 export type CreditRefusal = 'below_zero' | 'too_large';

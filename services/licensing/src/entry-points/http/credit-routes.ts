@@ -2,17 +2,26 @@ import { API_PATHS } from '@pitclock/contracts/api-paths';
 import {
   AddCreditsRequest,
   AdminAdjustRequest,
+  asksForPage,
+  CreditsPageQuery,
   CreditsQuery,
   UserIdParam,
   type CreditChangeResponse,
+  type CreditsPageResponse,
   type CreditsResponse,
 } from '@pitclock/contracts/schemas';
 import { parse, type Auth } from '@pitclock/kit';
 import { Router } from 'express';
 import type { CreditChange } from '../../application/records';
-import { adjustCredits, creditsOf, grantCredits, type CreditsDeps } from '../../application/credits';
+import {
+  adjustCredits,
+  creditsOf,
+  creditsPageOf,
+  grantCredits,
+  type CreditsDeps,
+} from '../../application/credits';
 import { actorOf } from './actor';
-import { toLedgerEntry } from './views';
+import { toLedgerEntry, toPage } from './views';
 
 export type CreditRoutesDeps = CreditsDeps & { auth: Auth };
 
@@ -27,6 +36,16 @@ export const createCreditRoutes = ({ auth, ...deps }: CreditRoutesDeps): Router 
   const router = Router();
 
   router.get(API_PATHS.credits, auth.requireAdmin, async (req, res) => {
+    if (asksForPage(req.query)) {
+      const { user_id: userId, page } = parse(CreditsPageQuery, req.query);
+      const { balance, ledger } = await creditsPageOf(deps, userId, page);
+      res.json({
+        user_id: userId,
+        balance,
+        ...toPage(ledger, toLedgerEntry),
+      } satisfies CreditsPageResponse);
+      return;
+    }
     const { user_id: userId } = parse(CreditsQuery, req.query);
     const { balance, ledger } = await creditsOf(deps, userId);
     res.json({ user_id: userId, balance, ledger: ledger.map(toLedgerEntry) } satisfies CreditsResponse);

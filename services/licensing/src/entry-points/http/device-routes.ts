@@ -1,9 +1,13 @@
 import { API_PATHS } from '@pitclock/contracts/api-paths';
 import {
+  asksForPage,
+  DEVICES_PAGE_FILTER_KEYS,
   DeviceIdParam,
+  DevicesPageQuery,
   DevicesQuery,
   LicenseStatusesQuery,
   UserIdParam,
+  type DevicesPageResponse,
   type DevicesResponse,
   type LicenseStatusesResponse,
   type UserLicensesResponse,
@@ -11,13 +15,14 @@ import {
 import { getAuthUser, parse, type Auth } from '@pitclock/kit';
 import { Router, type Request, type Response } from 'express';
 import {
+  devicesPage,
   licenseStatuses,
   listDevices,
   setDeviceRevoked,
   userLicenses,
   type DevicesDeps,
 } from '../../application/devices';
-import { toDevice, toLedgerEntry } from './views';
+import { toDevice, toLedgerEntry, toPage } from './views';
 
 export type DeviceRoutesDeps = DevicesDeps & { auth: Auth };
 
@@ -31,6 +36,12 @@ export const createDeviceRoutes = ({ auth, ...deps }: DeviceRoutesDeps): Router 
   const router = Router();
 
   router.get(API_PATHS.devices, auth.requireAdmin, async (req, res) => {
+    if (asksForPage(req.query) || DEVICES_PAGE_FILTER_KEYS.some((key) => req.query[key] !== undefined)) {
+      const { user_id: userId, status, page } = parse(DevicesPageQuery, req.query);
+      const devices = await devicesPage(deps, { userId, status, page });
+      res.json(toPage(devices, toDevice) satisfies DevicesPageResponse);
+      return;
+    }
     const { user_id: userId } = parse(DevicesQuery, req.query);
     res.json((await listDevices(deps, userId)).map(toDevice) satisfies DevicesResponse);
   });

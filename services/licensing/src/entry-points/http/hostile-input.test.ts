@@ -92,6 +92,17 @@ describe('a NUL character in any string field answers 400 invalid_characters and
       request(svc.app()).get('/api/licenses/statuses?user_ids=1%00').set(admin.headers),
     ));
 
+  it.each([
+    '/api/licenses/devices?q=pit%00',
+    '/api/licenses/devices?status=active%00',
+    '/api/promo-codes?q=%00',
+    '/api/licenses/credits?user_id=1&q=a%00',
+    '/api/admin/audit/licensing?q=revoke%00',
+    '/api/admin/audit/licensing?action=device.revoke%00',
+  ])('GET %s (admin): a NUL in a page query', (path) =>
+    expectRefusedAndNothingStored(() => request(svc.app()).get(path).set(admin.headers)),
+  );
+
   it('GET /api/users/{id}/licenses (admin) with a NUL in the id', () =>
     expectRefusedAndNothingStored(() =>
       request(svc.app()).get(`/api/users/${cook.id}%00/licenses`).set(admin.headers),

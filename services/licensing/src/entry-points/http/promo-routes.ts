@@ -1,8 +1,11 @@
 import { API_PATHS } from '@pitclock/contracts/api-paths';
 import {
+  asksForPage,
   CreatePromoCodeRequest,
   PromoCodeIdParam,
+  PromoCodesPageQuery,
   RedeemRequest,
+  type PromoCodesPageResponse,
   type PromoCodesResponse,
   type RedeemResponse,
 } from '@pitclock/contracts/schemas';
@@ -11,11 +14,12 @@ import { Router } from 'express';
 import {
   createPromoCode,
   listPromoCodes,
+  promoCodesPage,
   redeemPromoCode,
   togglePromoCode,
   type PromoCodesDeps,
 } from '../../application/promo-codes';
-import { toPromoCode } from './views';
+import { toPage, toPromoCode } from './views';
 
 export type PromoRoutesDeps = PromoCodesDeps & { auth: Auth };
 
@@ -23,7 +27,12 @@ export type PromoRoutesDeps = PromoCodesDeps & { auth: Auth };
 export const createPromoRoutes = ({ auth, ...deps }: PromoRoutesDeps): Router => {
   const router = Router();
 
-  router.get(API_PATHS.promoCodes, auth.requireAdmin, async (_req, res) => {
+  router.get(API_PATHS.promoCodes, auth.requireAdmin, async (req, res) => {
+    if (asksForPage(req.query)) {
+      const { page } = parse(PromoCodesPageQuery, req.query);
+      res.json(toPage(await promoCodesPage(deps, page), toPromoCode) satisfies PromoCodesPageResponse);
+      return;
+    }
     res.json((await listPromoCodes(deps)).map(toPromoCode) satisfies PromoCodesResponse);
   });
 
