@@ -5,6 +5,9 @@ import type { Logger } from 'pino';
 
 export type Db = NodePgDatabase;
 
+/** The handle a transaction hands its statements (db.transaction's callback argument). */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+
 export type Database = {
   db: Db;
   pool: pg.Pool;

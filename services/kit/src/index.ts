@@ -14,7 +14,7 @@ export { createHttpLogger, createLogger } from './logger';
 export type { Logger, LoggerOptions } from './logger';
 export { safeError } from './safe-errors';
 export { createDatabase, migrate } from './database';
-export type { Database, DatabaseOptions, Db, MigrateOptions } from './database';
+export type { Database, DatabaseOptions, Db, MigrateOptions, Tx } from './database';
 export { createRedis, redisReconnectDelay } from './redis';
 export type { RedisHandle, RedisOptions } from './redis';
 export {
@@ -65,5 +65,5 @@ export { createRateLimit } from './rate-limit';
 export type { RateLimit, RateLimitOptions, RateLimitState } from './rate-limit';
 export type { AccessClaims, AdminAnswer, Auth, AuthOptions, AuthUser } from './auth';
 export { isCheckViolation, isUniqueViolation, uniqueViolationOf } from './pg-errors';
-export { containsPattern, countUpTo, pageQueryParts, readPage, sortKeyOf } from './pages';
+export { containsPattern, countUpTo, pageQueryParts, readPage, readTablePage, sortKeyOf } from './pages';
 export type { KeyedRow, PageQueryParts, PageTotal, ReadPageOptions, SortColumn, SortColumns } from './pages';

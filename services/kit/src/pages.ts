@@ -11,7 +11,8 @@ import {
   type PageSort,
   type SortKind,
 } from '@pitclock/contracts/schemas';
-import { sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, getTableColumns, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from './database';
 
 /** A sortable column of a list: the expression rows are ordered by, and how its values compare. */
@@ -154,3 +155,51 @@ export const countUpTo = async (
 /** A LIKE pattern that finds `text` anywhere: its own %, _ and \ match themselves. */
 export const containsPattern = (text: string): string =>
   `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+
+type TableWithId = PgTable & { id: PgColumn };
+
+/**
+ * A page (readPage) of the rows of `table` that match `where`, under the request's sort among `columns`,
+ * ties broken by the table's id: each row whole, or only `fields` (e.g. never a password hash), typed Row.
+ */
+export const readTablePage = <T extends TableWithId, C extends string, Row = T['$inferSelect']>(
+  db: Db,
+  table: T,
+  {
+    request,
+    columns,
+    where,
+    fields,
+  }: {
+    request: PageRequest<C>;
+    columns: SortColumns<C>;
+    where: SQL | undefined;
+    fields?: Record<string, PgColumn | SQL>;
+  },
+): Promise<PageAnswer<Row>> =>
+  readPage({
+    request,
+    columns,
+    id: table.id,
+    rows: async (parts): Promise<KeyedRow<Row>[]> => {
+      const selected = fields ?? (getTableColumns(table) as Record<string, PgColumn>);
+      const rows = (await db
+        .select({ ...selected, [SORT_KEY]: parts.sortKey })
+        .from(table as PgTable)
+        .where(and(where, parts.where))
+        .orderBy(...parts.orderBy)
+        .limit(parts.limit)) as ({ id: number } & { [SORT_KEY]: string | number | boolean })[];
+      return rows.map(({ [SORT_KEY]: sortKey, ...row }) => ({ row: row as Row, id: row.id, sortKey }));
+    },
+    count: () =>
+      countUpTo(
+        db,
+        db
+          .select({ one: sql`1` })
+          .from(table as PgTable)
+          .where(where),
+      ),
+  });
+
+/** The name a page query selects a row's sort key under (no table has such a column). */
+const SORT_KEY = '__page_sort_key';

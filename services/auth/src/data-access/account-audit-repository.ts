@@ -1,8 +1,7 @@
 import type { AUDIT_PAGE, AuditAction, PageAnswer, PageRequest } from '@pitclock/contracts/schemas';
-import { containsPattern, countUpTo, readPage, type Db, type SortColumns } from '@pitclock/kit';
-import { and, eq, getTableColumns, ilike, or, sql, type SQL } from 'drizzle-orm';
+import { containsPattern, type Db, type SortColumns, readTablePage, type Tx } from '@pitclock/kit';
+import { and, eq, ilike, or, sql, type SQL } from 'drizzle-orm';
 import type { AccountAuditEntry } from '../domain/account-audit';
-import { keyedRows, type Tx } from './keyed-rows';
 import { accountAudit, type AccountAuditRow } from './schema';
 
 export type AccountAuditColumn = keyof typeof AUDIT_PAGE.columns;
@@ -52,27 +51,6 @@ const conditionsOf = (filter: AccountAuditFilter, q: string | undefined): SQL | 
 export const createAccountAuditRepository = (db: Db): AccountAuditRepository => ({
   page: (filter, request) => {
     const matching = conditionsOf(filter, request.q);
-    return readPage({
-      request,
-      columns: sortColumns,
-      id: accountAudit.id,
-      rows: async (parts) =>
-        keyedRows(
-          await db
-            .select({ ...getTableColumns(accountAudit), sortKey: parts.sortKey })
-            .from(accountAudit)
-            .where(and(matching, parts.where))
-            .orderBy(...parts.orderBy)
-            .limit(parts.limit),
-        ),
-      count: () =>
-        countUpTo(
-          db,
-          db
-            .select({ one: sql`1` })
-            .from(accountAudit)
-            .where(matching),
-        ),
-    });
+    return readTablePage(db, accountAudit, { request, columns: sortColumns, where: matching });
   },
 });

@@ -1,8 +1,7 @@
 import type { PageAnswer, PageRequest, SIGNUP_EVENTS_PAGE } from '@pitclock/contracts/schemas';
-import { containsPattern, countUpTo, readPage, type Db, type SortColumns } from '@pitclock/kit';
-import { and, desc, eq, getTableColumns, gte, ilike, lt, lte, or, sql, type SQL } from 'drizzle-orm';
+import { containsPattern, type Db, type SortColumns, readTablePage } from '@pitclock/kit';
+import { and, desc, eq, gte, ilike, lt, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { SignupEventConditions, SignupEventFilter } from '../domain/signup-events';
-import { keyedRows } from './keyed-rows';
 import { signupEvents, type SignupEventRow } from './schema';
 
 export type NewSignupEvent = typeof signupEvents.$inferInsert;
@@ -69,27 +68,6 @@ export const createSignupEventsRepository = (db: Db): SignupEventsRepository => 
   },
   page: (conditions, request) => {
     const matching = and(...whereOf(conditions), searchOf(request.q));
-    return readPage({
-      request,
-      columns: sortColumns,
-      id: signupEvents.id,
-      rows: async (parts) =>
-        keyedRows(
-          await db
-            .select({ ...getTableColumns(signupEvents), sortKey: parts.sortKey })
-            .from(signupEvents)
-            .where(and(matching, parts.where))
-            .orderBy(...parts.orderBy)
-            .limit(parts.limit),
-        ),
-      count: () =>
-        countUpTo(
-          db,
-          db
-            .select({ one: sql`1` })
-            .from(signupEvents)
-            .where(matching),
-        ),
-    });
+    return readTablePage(db, signupEvents, { request, columns: sortColumns, where: matching });
   },
 });

@@ -1,18 +1,17 @@
 import type { PageAnswer, PageRequest, USERS_PAGE } from '@pitclock/contracts/schemas';
 import {
   containsPattern,
-  countUpTo,
   isUniqueViolation,
-  readPage,
   type Db,
   type SortColumns,
+  readTablePage,
+  type Tx,
 } from '@pitclock/kit';
 import { and, asc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { AccountAuditEntry } from '../domain/account-audit';
 import { emailKey } from '../domain/emails';
 import { userIdOfSearch, type AdminDecision, type AdminTarget } from '../domain/user-admin';
 import { recordAccountAudit } from './account-audit-repository';
-import { keyedRows, type Tx } from './keyed-rows';
 import { users, type UserRow } from './schema';
 
 export type NewUser = {
@@ -179,27 +178,11 @@ export const createUsersRepository = (db: Db): UsersRepository => {
     list: () => db.select().from(users).orderBy(asc(users.id)),
     page: ({ ids }, request) => {
       const matching = and(ids === undefined ? undefined : inArray(users.id, ids), searchOf(request.q));
-      return readPage({
+      return readTablePage<typeof users, UsersColumn, ListedUser>(db, users, {
         request,
         columns: sortColumns,
-        id: users.id,
-        rows: async (parts) =>
-          keyedRows(
-            await db
-              .select({ ...listedColumns, sortKey: parts.sortKey })
-              .from(users)
-              .where(and(matching, parts.where))
-              .orderBy(...parts.orderBy)
-              .limit(parts.limit),
-          ),
-        count: () =>
-          countUpTo(
-            db,
-            db
-              .select({ one: sql`1` })
-              .from(users)
-              .where(matching),
-          ),
+        where: matching,
+        fields: listedColumns,
       });
     },
     update: async (id, changes, audit) => {

@@ -1,10 +1,8 @@
 import type { AuditAction, AuditQuery, PageAnswer } from '@pitclock/contracts/schemas';
-import { containsPattern, type Db, type SortColumns } from '@pitclock/kit';
+import { containsPattern, type Db, type SortColumns, readTablePage, type Tx } from '@pitclock/kit';
 import { and, eq, ilike } from 'drizzle-orm';
 import type { AuditRecord } from '../domain/audit';
 import { auditSearchText, licensingAudit, type AuditRow } from './schema';
-import { readTablePage } from './table-pages';
-import type { Tx } from './transaction';
 
 /** Appends one row to the audit trail, in the transaction of the action it records. */
 export const recordAudit = async (tx: Tx, record: AuditRecord): Promise<void> => {

@@ -1,12 +1,17 @@
 import { LICENSING_LIMITS, type CreditsPageQuery, type PageAnswer } from '@pitclock/contracts/schemas';
-import { containsPattern, isCheckViolation, type Db, type SortColumns } from '@pitclock/kit';
+import {
+  containsPattern,
+  isCheckViolation,
+  type Db,
+  type SortColumns,
+  readTablePage,
+  type Tx,
+} from '@pitclock/kit';
 import { and, desc, eq, ilike, sql } from 'drizzle-orm';
 import { creditsChanged } from '../domain/audit';
 import type { AdminCreditReason, CreditReason, CreditRefusal } from '../domain/credits';
 import { recordAudit } from './audit-repository';
 import { creditBalances, creditLedger, type LedgerRow } from './schema';
-import { readTablePage } from './table-pages';
-import type { Tx } from './transaction';
 
 export type CreditChange = { balance: number; entry: LedgerRow };
 

@@ -1,11 +1,9 @@
 import type { DevicesPageQuery, PageAnswer } from '@pitclock/contracts/schemas';
-import { containsPattern, type Db, type SortColumns } from '@pitclock/kit';
+import { containsPattern, type Db, type SortColumns, readTablePage, type Tx } from '@pitclock/kit';
 import { and, asc, eq, ilike, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import { deviceRevocationSet } from '../domain/audit';
 import { recordAudit } from './audit-repository';
 import { devices, lowerText, lowerTextOrEmpty, type DeviceRow } from './schema';
-import { readTablePage } from './table-pages';
-import type { Tx } from './transaction';
 
 /**
  * Registers the device for the user, or refreshes it: last seen now, the licence extended to

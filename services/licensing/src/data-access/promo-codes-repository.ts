@@ -5,6 +5,7 @@ import {
   uniqueViolationOf,
   type Db,
   type SortColumns,
+  readTablePage,
 } from '@pitclock/kit';
 import { desc, eq, ilike, sql } from 'drizzle-orm';
 import { promoCodeCreated, promoCodeToggled } from '../domain/audit';
@@ -19,7 +20,6 @@ import {
   type PromoCodeRow,
   type RedemptionRow,
 } from './schema';
-import { readTablePage } from './table-pages';
 
 export type NewPromoCode = {
   code: string;

@@ -1,4 +1,4 @@
-import type { Db } from '@pitclock/kit';
+import type { Db, Tx } from '@pitclock/kit';
 import { and, asc, eq, gt, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
 import { isCheckViolation } from '@pitclock/kit';
 import { pushSchedules, pushScheduleSteps } from './schema';
@@ -143,8 +143,6 @@ type ReplacedRow = {
   done: boolean;
   dismissed: boolean;
 };
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 const toStoredSteps = (rows: ReplacedRow[]): StoredStep[] =>
   rows.map((row) => ({

@@ -1,9 +1,7 @@
-import type { Db } from '@pitclock/kit';
+import type { Db, Tx } from '@pitclock/kit';
 import type { Fields, Scope, SyncRecord, SyncStore } from '@pitclock/contracts/sync';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { syncClients, syncRecords, teamMembers } from './schema';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export type RecordAddress = Pick<SyncRecord, 'scope' | 'store' | 'id'>;
 /** A record as stored: with the version of its scope that its last change took. */

@@ -1,4 +1,4 @@
-import type { Db } from '@pitclock/kit';
+import type { Db, Tx } from '@pitclock/kit';
 import { and, asc, count, eq, inArray, sql } from 'drizzle-orm';
 import {
   teamInvites,
@@ -8,8 +8,6 @@ import {
   type TeamMemberRow,
   type TeamRow,
 } from './schema';
-
-type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
 export type TeamRole = TeamMemberRow['role'];
 export type TeamWithMembers = TeamRow & { members: TeamMemberRow[] };
