@@ -18,6 +18,11 @@ export const PAGE_LIMITS = {
    * (counting a million rows for every page would cost more than the page).
    */
   totalCap: 10_000,
+  /**
+   * The cap of total under a search (q): matches of a search are scattered over the table, and counting
+   * ten thousand of them reads thousands of table pages.
+   */
+  searchTotalCap: 1_000,
   cursorMax: 1_000,
 } as const;
 
@@ -229,9 +234,9 @@ export const pageQuery = <C extends string>(spec: PageSpec<C>) =>
 export const pageAnswer = <T extends z.ZodType>(item: T) =>
   z.object({
     data: z.array(item),
-    /** Rows that match q and the filters, at most PAGE_LIMITS.totalCap. */
+    /** Rows that match q and the filters, at most PAGE_LIMITS.totalCap (searchTotalCap under a q). */
     total: z.number().int().nonnegative(),
-    /** false when more rows than PAGE_LIMITS.totalCap match (total is then the cap). */
+    /** false when more rows than the cap match (total is then the cap). */
     total_exact: z.boolean(),
     /** null on the last page. */
     next_cursor: z.string().nullable(),

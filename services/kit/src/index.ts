@@ -67,3 +67,5 @@ export type { AccessClaims, AdminAnswer, Auth, AuthOptions, AuthUser } from './a
 export { isCheckViolation, isUniqueViolation, uniqueViolationOf } from './pg-errors';
 export { containsPattern, countUpTo, pageQueryParts, readPage, readTablePage, sortKeyOf } from './pages';
 export type { KeyedRow, PageQueryParts, PageTotal, ReadPageOptions, SortColumn, SortColumns } from './pages';
+export { auditSearchTextOf, readAuditPage } from './audit-trail';
+export type { AuditColumn, AuditFilter, AuditTable } from './audit-trail';

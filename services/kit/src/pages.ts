@@ -198,8 +198,13 @@ export const readTablePage = <T extends TableWithId, C extends string, Row = T['
           .select({ one: sql`1` })
           .from(table as PgTable)
           .where(where),
+        totalCapOf(request),
       ),
   });
+
+/** How far a page's total is counted: less far under a search, whose matches are scattered. */
+export const totalCapOf = (request: PageRequest): number =>
+  request.q === undefined ? PAGE_LIMITS.totalCap : PAGE_LIMITS.searchTotalCap;
 
 /** The name a page query selects a row's sort key under (no table has such a column). */
 const SORT_KEY = '__page_sort_key';

@@ -127,10 +127,12 @@ export const listAccountAudit = (
   { accountAudit }: UserAdminDeps,
   query: AuditQuery,
 ): Promise<PageAnswer<AccountAuditRow>> =>
-  accountAudit.page(
-    { actorId: query.actor_id, subjectUserId: query.subject_user_id, action: query.action },
-    query.page,
-  );
+  accountAudit.page({
+    actorId: query.actor_id,
+    subjectUserId: query.subject_user_id,
+    action: query.action,
+    page: query.page,
+  });
 
 const badRange = (message: string) =>
   new HttpError(400, 'validation_failed', 'Query is invalid', {

@@ -1,4 +1,5 @@
 import { AUDIT_ACTIONS, type AuditValues } from '@pitclock/contracts/schemas';
+import { auditSearchTextOf } from '@pitclock/kit';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -140,8 +141,9 @@ export const accountAudit = pgTable(
   (table) => [
     index('account_audit_created_at_sort_idx').on(table.createdAt, table.id),
     index('account_audit_action_sort_idx').on(table.action, table.id),
-    index('account_audit_actor_id_idx').on(table.actorId),
-    index('account_audit_subject_user_id_idx').on(table.subjectUserId),
+    index('account_audit_actor_idx').on(table.actorId, table.createdAt, table.id),
+    index('account_audit_subject_idx').on(table.subjectUserId, table.createdAt, table.id),
+    index('account_audit_search_trgm_idx').using('gin', sql`${auditSearchTextOf(table)} gin_trgm_ops`),
     check(
       'account_audit_action_check',
       sql.raw(`"action" in (${ACCOUNT_AUDIT_ACTIONS.map((action) => `'${action}'`).join(', ')})`),

@@ -1,4 +1,5 @@
 import type { AuditAction, AuditValues } from '@pitclock/contracts/schemas';
+import { auditSearchTextOf } from '@pitclock/kit';
 import { sql, type SQLWrapper } from 'drizzle-orm';
 import {
   boolean,
@@ -180,12 +181,6 @@ export const signingKeys = pgTable('signing_keys', {
   createdAt: createdAt(),
 });
 
-type AuditSearched = { action: SQLWrapper; targetId: SQLWrapper; before: SQLWrapper; after: SQLWrapper };
-
-/** What q searches in an audit row: its action, target and before/after values, as one text. */
-const auditSearchTextOf = ({ action, targetId, before, after }: AuditSearched) =>
-  sql`(${action} || ' ' || ${targetId} || ' ' || coalesce(${before}::text, '') || ' ' || coalesce(${after}::text, ''))`;
-
 /**
  * The admin actions of this service (domain/audit.ts), each written in the transaction of its change.
  * Append-only like the ledger: a trigger refuses UPDATE, DELETE and TRUNCATE.
@@ -218,9 +213,6 @@ export const licensingAudit = pgTable(
     index('licensing_audit_search_trgm_idx').using('gin', sql`${auditSearchTextOf(table)} gin_trgm_ops`),
   ],
 );
-
-/** The searched text of an audit row, the very expression its trigram index is built on. */
-export const auditSearchText = auditSearchTextOf(licensingAudit);
 
 export type PromoCodeRow = typeof promoCodes.$inferSelect;
 export type DeviceRow = typeof devices.$inferSelect;

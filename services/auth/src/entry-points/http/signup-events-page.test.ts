@@ -209,13 +209,17 @@ describe('GET /api/admin/signup-events as a page', () => {
     errorBodySchema.parse((await listEvents('?q=a', cook.token).expect(403)).body);
   });
 
-  it(`counts at most ${PAGE_LIMITS.totalCap} matches and says when there are more`, async () => {
+  it(`counts at most ${PAGE_LIMITS.totalCap} rows, ${PAGE_LIMITS.searchTotalCap} under a search, and says when there are more`, async () => {
     await svc.query(
       `insert into signup_events (email, ip, outcome, platform)
          select 'bulk' || n || '@load.test', '192.0.2.1', 'success', 'Linux' from generate_series(1, ${PAGE_LIMITS.totalCap + 5}) as n`,
     );
     try {
       expect(await page('?q=load.test&limit=1')).toMatchObject({
+        total: PAGE_LIMITS.searchTotalCap,
+        total_exact: false,
+      });
+      expect(await page('?outcome=success&sort=-created_at&limit=1')).toMatchObject({
         total: PAGE_LIMITS.totalCap,
         total_exact: false,
       });

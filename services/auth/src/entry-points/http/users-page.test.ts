@@ -210,7 +210,7 @@ describe('GET /api/users as a page', () => {
     errorBodySchema.parse((await request(svc.app()).get('/api/users?q=a').expect(401)).body);
   });
 
-  it(`counts at most ${PAGE_LIMITS.totalCap} matches and says when there are more`, async () => {
+  it(`counts at most ${PAGE_LIMITS.totalCap} rows, ${PAGE_LIMITS.searchTotalCap} under a search, and says when there are more`, async () => {
     await svc.query(
       `insert into users (email, email_key, name, password_hash)
          select 'bulk' || n || '@load.test', 'bulk' || n || '@load.test', 'Bulk', 'x'
@@ -218,7 +218,11 @@ describe('GET /api/users as a page', () => {
     );
     try {
       expect(await page('?q=load.test&limit=1')).toMatchObject({
-        total: PAGE_LIMITS.totalCap,
+        total: PAGE_LIMITS.searchTotalCap,
+        total_exact: false,
+      });
+      expect(await page(`?q=bulk${PAGE_LIMITS.totalCap}@&limit=1`)).toMatchObject({
+        total: 1,
         total_exact: true,
       });
       expect(await page('?limit=1')).toMatchObject({ total: PAGE_LIMITS.totalCap, total_exact: false });
