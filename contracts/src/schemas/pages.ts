@@ -76,7 +76,8 @@ const keyValueSchemas: Record<SortKind, z.ZodType<PageKey['value']>> = {
 const toBase64Url = (text: string): string => {
   let binary = '';
   for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+  // btoa pads with at most two '='.
+  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/={1,2}$/, '');
 };
 
 const fromBase64Url = (text: string): string | undefined => {
