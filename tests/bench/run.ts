@@ -10,6 +10,7 @@ const benches = [
   'gateway.ts',
   'store.ts',
   'redeem.ts',
+  'admin.ts',
   'notifier.ts',
   'push-floor.ts',
   'contest-morning.ts',
