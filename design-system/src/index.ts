@@ -56,7 +56,13 @@ export type { TooltipProps } from './components/tooltip/tooltip';
 
 // Data display and feedback
 export { Table, hideBelowClass } from './components/table/table';
-export type { TableBreakpoint, TableColumn, TableProps } from './components/table/table';
+export type {
+  TableBreakpoint,
+  TableColumn,
+  TableProps,
+  TableSort,
+  TableSortDirection,
+} from './components/table/table';
 export { Tabs } from './components/tabs/tabs';
 export type { TabItem, TabsProps } from './components/tabs/tabs';
 // SortableList (drag and drop) is its own entry, '@pitclock/design-system/sortable-list': only the

@@ -1,7 +1,9 @@
 // Test-only: a small stand-in of the auth and licensing admin APIs on a real local HTTP server
 // (contracts' startTestServer). It parses what the screens send with the contracts' zod schemas, answers
 // in the contracts' shapes and keeps its data in memory, so that a change shows only when the screen
-// refetches (which proves the RTK Query tags invalidate what they should).
+// refetches (which proves the RTK Query tags invalidate what they should). The lists answer pages as the
+// services do (issue 23): a request with q, sort, limit or cursor (or a page filter) is parsed with the
+// list's page query schema and answered with a keyset page (page-backend.test-support.ts).
 import { type Device, type LedgerEntry, type LicenseStatus } from '@pitclock/contracts';
 import {
   ActivateRequest,
@@ -9,16 +11,29 @@ import {
   AdminAdjustRequest,
   AdminUsersResponse,
   AUTH_MESSAGES,
+  CreditsPageQuery,
+  CreditsPageResponse,
   CreditsQuery,
+  DEVICES_PAGE,
+  DEVICES_PAGE_FILTER_KEYS,
   DeviceIdParam,
+  DevicesPageQuery,
+  DevicesPageResponse,
   DevicesQuery,
+  LEDGER_PAGE,
   LICENSING_MESSAGES,
   LicenseStatusesQuery,
   MintActivationCodeRequest,
+  USERS_PAGE,
+  USERS_PAGE_FILTER_KEYS,
   UpdateUserRequest,
   UserIdParam,
+  UsersPageResponse,
+  UsersQuery,
+  asksForPage,
   formatActivationCode,
   normalizeActivationCode,
+  type AdminUser,
 } from '@pitclock/contracts/schemas';
 import {
   startTestServer,
@@ -27,6 +42,7 @@ import {
   type TestServer,
 } from '@pitclock/contracts/testing';
 import type { z } from 'zod';
+import { contains, pageOf } from './page-backend.test-support';
 
 export type FakeUser = { id: number; email: string; name: string; is_admin: boolean; created_at: string };
 type StoredEntry = LedgerEntry & { user_id: number };
@@ -97,7 +113,13 @@ export type AdminBackendSeed = {
   ledger?: Array<[number, number, string]>;
   /** Extra bearer tokens -> user ids (ADMIN_TOKEN is user 1, USER_TOKEN user 2 by default). */
   tokens?: Record<string, number>;
+  /** Where page totals stop counting (PAGE_LIMITS.totalCap unless a test wants '10,000+' sooner). */
+  totalCap?: number;
 };
+
+/** Whether a list request asks for a page (then it is answered as one), as the services decide it. */
+const asksForPageOf = (query: Record<string, string>, filterKeys: readonly string[] = []) =>
+  asksForPage(query) || filterKeys.some((key) => query[key] !== undefined);
 
 const json = (body: unknown, status = 200): Reply => ({ status, json: body });
 const refuse = (status: number, error: string, message: string): Reply => json({ error, message }, status);
@@ -177,7 +199,31 @@ export async function startAdminBackend(seed: AdminBackendSeed = {}): Promise<Ad
       return json({ ...viewer, roles: viewer.is_admin ? ['admin'] : [] });
     }
     if (method === 'GET' && path === '/api/users') {
-      return json(AdminUsersResponse.parse(state.users.map((user) => ({ ...user, license_status: 'none' }))));
+      const listed: AdminUser[] = state.users.map((user) => ({ ...user, license_status: 'none' }));
+      if (!asksForPageOf(query, USERS_PAGE_FILTER_KEYS)) return json(AdminUsersResponse.parse(listed));
+      const q = parse(UsersQuery, query);
+      if (!q.ok) return q.reply;
+      const { page, ids } = q.data;
+      const rows = listed.filter(
+        (user) =>
+          (ids === undefined || ids.includes(user.id)) &&
+          (page.q === undefined ||
+            contains(user.email, page.q) ||
+            contains(user.name, page.q) ||
+            String(user.id) === page.q),
+      );
+      return json(
+        UsersPageResponse.parse(
+          pageOf({
+            rows,
+            request: page,
+            spec: USERS_PAGE,
+            valueOf: (user, column) => user[column],
+            idOf: (user) => user.id,
+            cap: seed.totalCap,
+          }),
+        ),
+      );
     }
     if ((match = /^\/api\/users\/([^/]+)$/.exec(path))) {
       const id = parse(UserIdParam, match[1]);
@@ -225,6 +271,30 @@ export async function startAdminBackend(seed: AdminBackendSeed = {}): Promise<Ad
       if (!q.ok) return q.reply;
       const ids = q.data.user_ids ?? [...new Set(state.devices.map((device) => device.user_id))];
       return json(ids.map((user_id) => ({ user_id, license_status: statusOf(user_id) })));
+    }
+    if (method === 'GET' && path === '/api/licenses/credits' && asksForPageOf(query)) {
+      const q = parse(CreditsPageQuery, query);
+      if (!q.ok) return q.reply;
+      const { user_id, page } = q.data;
+      const rows = state.ledger.filter(
+        (entry) => entry.user_id === user_id && contains(entry.reason, page.q),
+      );
+      const answer = pageOf({
+        rows,
+        request: page,
+        spec: LEDGER_PAGE,
+        valueOf: (entry, column) => entry[column],
+        idOf: (entry) => entry.id,
+        cap: seed.totalCap,
+      });
+      return json(
+        CreditsPageResponse.parse({
+          user_id,
+          balance: balance(user_id),
+          ...answer,
+          data: answer.data.map(({ id, delta, reason, created_at }) => ({ id, delta, reason, created_at })),
+        }),
+      );
     }
     if (method === 'GET' && path === '/api/licenses/credits') {
       const q = parse(CreditsQuery, query);
@@ -289,6 +359,35 @@ export async function startAdminBackend(seed: AdminBackendSeed = {}): Promise<Ad
     }
 
     // ---- devices
+    if (
+      method === 'GET' &&
+      path === '/api/licenses/devices' &&
+      asksForPageOf(query, DEVICES_PAGE_FILTER_KEYS)
+    ) {
+      const q = parse(DevicesPageQuery, query);
+      if (!q.ok) return q.reply;
+      const { user_id, status, page } = q.data;
+      const rows = state.devices.filter(
+        (device) =>
+          (user_id === undefined || device.user_id === user_id) &&
+          (status === undefined || device.revoked === (status === 'revoked')) &&
+          (page.q === undefined ||
+            contains(device.device_uid, page.q) ||
+            contains(device.device_name, page.q)),
+      );
+      return json(
+        DevicesPageResponse.parse(
+          pageOf({
+            rows,
+            request: page,
+            spec: DEVICES_PAGE,
+            valueOf: (device, column) => device[column],
+            idOf: (device) => device.device_id,
+            cap: seed.totalCap,
+          }),
+        ),
+      );
+    }
     if (method === 'GET' && path === '/api/licenses/devices') {
       const q = parse(DevicesQuery, query);
       if (!q.ok) return q.reply;

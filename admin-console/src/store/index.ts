@@ -1,3 +1,3 @@
-export { adminApi } from './admin-api';
+export { ADMIN_TAG_TYPES, adminApi, type AdminTagType } from './admin-api';
 export { createAdminStore, type AdminDispatch, type AdminState, type AdminStore } from './admin-store';
 export { toAdminError, type AdminError, type AdminRequest } from './base-query';

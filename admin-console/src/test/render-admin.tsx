@@ -2,9 +2,9 @@
 // client pointed at a local test server (contracts' startTestServer), rendered inside a router.
 import type { ReactElement } from 'react';
 import { Provider } from 'react-redux';
-import { render } from '@testing-library/react';
+import { act, render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes } from 'react-router-dom';
+import { MemoryRouter, Route, RouterProvider, Routes, createMemoryRouter } from 'react-router-dom';
 import {
   createApiClient,
   createMemoryStorage,
@@ -35,14 +35,34 @@ export function renderAdmin(path: string, client: ApiClient) {
   return { user, ...view };
 }
 
-/** Renders one admin screen (`ui`) with a fresh admin store on `client`, inside a router at `path`. */
-export function renderScreen(ui: ReactElement, client: ApiClient, path = '/') {
+/**
+ * Renders one admin screen (`ui`) with a fresh admin store on `client`, inside a memory router at `path`
+ * (or at the last of several `path`s, the others earlier in its history). `search()` is the URL's query
+ * now, `back()` and `forward()` walk the history, `lastNavigation()` says whether the last URL change
+ * pushed an entry or replaced one.
+ */
+export function renderScreen(ui: ReactElement, client: ApiClient, path: string | string[] = '/') {
   const user = userEvent.setup();
   const store = createAdminStore({ client });
+  const entries = Array.isArray(path) ? path : [path];
+  const router = createMemoryRouter([{ path: '*', element: ui }], {
+    initialEntries: entries,
+    initialIndex: entries.length - 1,
+  });
   const view = render(
     <Provider store={store}>
-      <MemoryRouter initialEntries={[path]}>{ui}</MemoryRouter>
+      <RouterProvider router={router} />
     </Provider>,
   );
-  return { user, store, ...view };
+  const go = (delta: number) => act(() => router.navigate(delta));
+  return {
+    user,
+    store,
+    router,
+    search: () => new URLSearchParams(router.state.location.search),
+    back: () => go(-1),
+    forward: () => go(1),
+    lastNavigation: () => router.state.historyAction,
+    ...view,
+  };
 }

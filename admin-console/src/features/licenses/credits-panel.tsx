@@ -1,9 +1,9 @@
-import { Select, Spinner } from '@pitclock/design-system';
-import { FailureBanner } from '../../lib/failure-banner';
-import { LedgerTable } from '../../lib/ledger-table';
-import { useAdminUsersQuery, userLabel } from '../../lib/users-api';
+import { LedgerList } from '../../lib/ledger-list';
+import { useLedgerPageQuery } from '../../lib/ledger-api';
+import { useListState } from '../../lib/use-list-state';
+import { UserPicker } from '../../lib/user-picker';
 import { AdjustCreditsForm } from './adjust-credits-form';
-import { useUserCreditsQuery } from './licenses-api';
+import { CREDITS_LEDGER_LIST } from './licenses-lists';
 import { LICENSES_TEXT as T } from './messages';
 
 const TITLE_ID = 'admin-licenses-credits-title';
@@ -14,29 +14,21 @@ export type CreditsPanelProps = {
   onUserChange: (userId: number | null) => void;
 };
 
-/** User credit management: pick a user, see their credits and recent ledger, adjust the credits. */
+/** User credit management: find and pick a user, see their credits and ledger, adjust the credits. */
 export function CreditsPanel({ userId, onUserChange }: CreditsPanelProps) {
-  const users = useAdminUsersQuery();
-  const options = (users.data ?? []).map((user) => ({ value: String(user.id), label: userLabel(user) }));
-
   return (
     <section className="admin-panel" aria-labelledby={TITLE_ID}>
       <h2 id={TITLE_ID} className="admin-panel__title">
         {T.creditsTitle}
       </h2>
-      {users.isError ? <FailureBanner title={T.loadUsersFailed} error={users.error} /> : null}
-      {users.isLoading ? (
-        <Spinner label={T.loadingUsers} />
-      ) : users.data ? (
-        <Select
-          label={T.userLabel}
-          placeholder={T.userPlaceholder}
-          options={options}
-          value={userId === null ? '' : String(userId)}
-          onChange={(event) => onUserChange(event.target.value === '' ? null : Number(event.target.value))}
-          wrapperClassName="admin-licenses__user"
-        />
-      ) : null}
+      <UserPicker
+        label={T.userLabel}
+        findLabel={T.findUser}
+        placeholder={T.userPlaceholder}
+        loadFailed={T.loadUsersFailed}
+        value={userId}
+        onChange={onUserChange}
+      />
       {userId === null ? (
         <p className="admin-panel__hint">{T.chooseUserHint}</p>
       ) : (
@@ -47,18 +39,22 @@ export function CreditsPanel({ userId, onUserChange }: CreditsPanelProps) {
 }
 
 function UserCredits({ userId }: { userId: number }) {
-  const credits = useUserCreditsQuery(userId);
-  if (credits.isLoading) return <Spinner label={T.loadingCredits} />;
+  const list = useListState(CREDITS_LEDGER_LIST);
+  const credits = useLedgerPageQuery({ ...list.args, user_id: userId });
   return (
     <>
-      {credits.isError ? <FailureBanner title={T.loadCreditsFailed} error={credits.error} /> : null}
       {credits.data ? (
         <p className="admin-licenses__balance">
           {T.currentCredits}: <strong>{credits.data.balance}</strong>
         </p>
       ) : null}
       <AdjustCreditsForm userId={userId} />
-      {credits.data ? <LedgerTable entries={credits.data.ledger} caption={T.ledgerCaption} /> : null}
+      <LedgerList
+        list={list}
+        result={credits}
+        caption={T.ledgerCaption}
+        texts={{ loading: T.loadingCredits, loadFailed: T.loadCreditsFailed }}
+      />
     </>
   );
 }

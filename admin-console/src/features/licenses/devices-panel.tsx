@@ -1,25 +1,35 @@
 import { useState } from 'react';
-import type { Device } from '@pitclock/contracts';
-import { Banner, Button, ConfirmDialog, Spinner } from '@pitclock/design-system';
-import { DevicesTable } from '../../lib/devices-table';
+import { Banner, Button, ConfirmDialog, Select } from '@pitclock/design-system';
+import type { DeviceRow } from '../../lib/device-owners';
+import { DevicesList } from '../../lib/devices-list';
 import { FailureBanner } from '../../lib/failure-banner';
-import { useLicenseDevicesQuery, useRestoreDeviceMutation, useRevokeDeviceMutation } from './licenses-api';
+import { useListState } from '../../lib/use-list-state';
+import { UserPicker } from '../../lib/user-picker';
+import { useRestoreDeviceMutation, useRevokeDeviceMutation } from './licenses-api';
+import { DEVICE_STATUSES, REGISTERED_DEVICES_LIST, type DeviceStatus } from './licenses-lists';
 import { LICENSES_TEXT as T } from './messages';
 
 type Notice = { kind: 'restored' } | { kind: 'failed'; title: string; error: unknown } | null;
 
-const deviceText = (device: Device) => device.device_name ?? device.device_uid;
+const deviceText = (device: DeviceRow) => device.device_name ?? device.device_uid;
 
-/** Every registered device with Revoke (after 'Revoke this device license?') or Restore. */
+const STATUS_OPTIONS = DEVICE_STATUSES.map((value) => ({ value, label: T.statuses[value] }));
+
+/**
+ * Every registered device with its owner, Revoke (after 'Revoke this device license?') or Restore; a
+ * search, filters by owner and status, sortable headers and pages, all kept in the URL.
+ */
 export function DevicesPanel() {
-  const devices = useLicenseDevicesQuery();
+  const list = useListState(REGISTERED_DEVICES_LIST);
+  const ownerId = list.filters.user === undefined ? null : Number(list.filters.user);
+  const status = list.filters.status as DeviceStatus | undefined;
   const [revoke, revoking] = useRevokeDeviceMutation();
   const [restore] = useRestoreDeviceMutation();
-  const [confirming, setConfirming] = useState<Device | null>(null);
+  const [confirming, setConfirming] = useState<DeviceRow | null>(null);
   const [pendingId, setPendingId] = useState<number | null>(null);
   const [notice, setNotice] = useState<Notice>(null);
 
-  const run = async (device: Device, action: 'revoke' | 'restore') => {
+  const run = async (device: DeviceRow, action: 'revoke' | 'restore') => {
     setNotice(null);
     setPendingId(device.device_id);
     try {
@@ -34,7 +44,7 @@ export function DevicesPanel() {
     }
   };
 
-  const renderAction = (device: Device) =>
+  const renderAction = (device: DeviceRow) =>
     device.revoked ? (
       <Button
         variant="secondary"
@@ -55,18 +65,45 @@ export function DevicesPanel() {
       </Button>
     );
 
+  const filters = (
+    <>
+      <Select
+        label={T.statusLabel}
+        placeholder={T.statuses.any}
+        options={STATUS_OPTIONS}
+        value={status ?? ''}
+        onChange={(event) => list.filter({ status: event.target.value })}
+      />
+      <UserPicker
+        label={T.ownerLabel}
+        findLabel={T.findOwner}
+        placeholder={T.anyOwner}
+        loadFailed={T.loadUsersFailed}
+        value={ownerId}
+        onChange={(id) => list.filter({ user: id === null ? undefined : String(id) })}
+        className="admin-list-tools__line"
+      />
+    </>
+  );
+
   return (
     // Not labelled: the table's region has the same name (a second region of that name fails axe's
     // landmark-unique).
     <section className="admin-panel">
       <h2 className="admin-panel__title">{T.devicesTitle}</h2>
-      {devices.isError ? <FailureBanner title={T.fetchDevicesFailed} error={devices.error} /> : null}
       {notice?.kind === 'restored' ? <Banner tone="green">{T.restored}</Banner> : null}
       {notice?.kind === 'failed' ? <FailureBanner title={notice.title} error={notice.error} /> : null}
-      {devices.isLoading ? <Spinner label={T.loadingDevices} /> : null}
-      {devices.data ? (
-        <DevicesTable devices={devices.data} caption={T.devicesTitle} renderAction={renderAction} />
-      ) : null}
+      <DevicesList
+        list={list}
+        query={{
+          ...(ownerId === null ? {} : { user_id: ownerId }),
+          ...(status === undefined ? {} : { status }),
+        }}
+        filtered={ownerId !== null || status !== undefined}
+        caption={T.devicesTitle}
+        tools={filters}
+        renderAction={renderAction}
+      />
       <ConfirmDialog
         open={confirming !== null}
         title={T.revokeConfirm}

@@ -1,6 +1,6 @@
-import { type CreditChangeResponse, type Device, type ActivateRequest } from '@pitclock/contracts';
+import { type CreditChangeResponse, type ActivateRequest } from '@pitclock/contracts';
 import { API_PATHS, apiPath } from '@pitclock/contracts/api-paths';
-import { ActivationCodeResponse, CreditsResponse, DevicesResponse } from '@pitclock/contracts/schemas';
+import { ActivationCodeResponse } from '@pitclock/contracts/schemas';
 import { adminApi } from '../../store';
 import { invalidResponse } from '../../lib/schema-failure';
 
@@ -25,16 +25,12 @@ const creditTags = (userId: number) => [
   { type: 'Ledger' as const, id: userId },
 ];
 
-/** The licensing calls of the Licenses screen (services/licensing/README.md). */
+/**
+ * The licensing calls of the Licenses screen (services/licensing/README.md); its ledger and devices pages
+ * are lib's (ledger-api.ts, devices-api.ts), shared with the users screen.
+ */
 export const licensesApi = adminApi.injectEndpoints({
   endpoints: (build) => ({
-    /** GET /licenses/credits?user_id=: balance and the recent ledger. */
-    userCredits: build.query<CreditsResponse, number>({
-      query: (userId) => ({ url: API_PATHS.credits, params: { user_id: userId } }),
-      responseSchema: CreditsResponse,
-      catchSchemaFailure: invalidResponse,
-      providesTags: (_result, _error, userId) => creditTags(userId),
-    }),
     /** POST /licenses/credits/admin-adjust: a signed whole number; 409 when the balance would go below 0. */
     adjustUserCredits: build.mutation<CreditChangeResponse, { user_id: number; amount: number }>({
       query: (body) => ({ url: API_PATHS.creditsAdminAdjust, method: 'POST', body }),
@@ -61,16 +57,6 @@ export const licensesApi = adminApi.injectEndpoints({
         ...(result?.userId ? creditTags(result.userId) : []),
       ],
     }),
-    /** GET /licenses/devices: every registered device. */
-    licenseDevices: build.query<Device[], void>({
-      query: () => API_PATHS.devices,
-      responseSchema: DevicesResponse,
-      catchSchemaFailure: invalidResponse,
-      providesTags: (devices = []) => [
-        { type: 'Device', id: 'LIST' },
-        ...devices.map((device) => ({ type: 'Device' as const, id: device.device_id })),
-      ],
-    }),
     /** PATCH /licenses/devices/{id}/revoke (the answer, the device, is not needed: the list refetches). */
     revokeDevice: build.mutation<unknown, number>({
       query: (deviceId) => ({ url: apiPath(API_PATHS.deviceRevoke, { id: deviceId }), method: 'PATCH' }),
@@ -91,11 +77,9 @@ export const licensesApi = adminApi.injectEndpoints({
 });
 
 export const {
-  useUserCreditsQuery,
   useAdjustUserCreditsMutation,
   useMintActivationCodeMutation,
   useActivateDeviceMutation,
-  useLicenseDevicesQuery,
   useRevokeDeviceMutation,
   useRestoreDeviceMutation,
 } = licensesApi;

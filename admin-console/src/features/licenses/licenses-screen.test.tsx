@@ -69,8 +69,8 @@ describe('Licenses screen: user credits', () => {
     expect(options).toEqual([
       'Choose a user',
       'admin@example.com — Ada Admin',
-      'pit@example.com — Pat Pitmaster',
       'noname@example.com',
+      'pit@example.com — Pat Pitmaster',
     ]);
     expect(screen.getByText('Choose a user to see and adjust their credits.')).toBeTruthy();
     expect(screen.queryByLabelText('Adjustment')).toBeNull();
@@ -108,9 +108,9 @@ describe('Licenses screen: user credits', () => {
     expect(b.balance(2)).toBe(0);
     // One load and one refetch per change: the mutation invalidated the user's Credits and Ledger.
     expect(b.calls('GET', '/api/licenses/credits').map((r) => r.url)).toEqual([
-      '/api/licenses/credits?user_id=2',
-      '/api/licenses/credits?user_id=2',
-      '/api/licenses/credits?user_id=2',
+      '/api/licenses/credits?sort=-id&limit=20&user_id=2',
+      '/api/licenses/credits?sort=-id&limit=20&user_id=2',
+      '/api/licenses/credits?sort=-id&limit=20&user_id=2',
     ]);
   });
 
@@ -177,9 +177,10 @@ describe('Licenses screen: user credits', () => {
       5,
     );
     renderScreen(<LicensesScreen />, clientFor(b.server));
-    const alert = await screen.findByText('Failed to load users');
+    const credits = within(screen.getByRole('region', { name: 'User credits' }));
+    const alert = await credits.findByText('Failed to load users');
     expect(alert.closest('[role="alert"]')?.textContent).toContain('Database down');
-    expect(screen.queryByLabelText('User')).toBeNull();
+    expect(credits.queryByLabelText('User')).toBeNull();
   });
 });
 
@@ -204,7 +205,7 @@ describe('Licenses screen: activation codes', () => {
     const { user, backend: b } = await renderLicenses({ ledger: [[2, 2, 'admin_grant']] });
     await chooseUser(user, 2);
     expect(
-      screen.getByText(
+      await screen.findByText(
         "A one-time code that activates one device with one of pit@example.com — Pat Pitmaster's credits.",
       ),
     ).toBeTruthy();
@@ -230,7 +231,9 @@ describe('Licenses screen: activation codes', () => {
     await chooseUser(user, 3);
     expect(screen.queryByText('ABCD-2345')).toBeNull();
     expect(
-      screen.getByText("A one-time code that activates one device with one of noname@example.com's credits."),
+      await screen.findByText(
+        "A one-time code that activates one device with one of noname@example.com's credits.",
+      ),
     ).toBeTruthy();
   });
 
@@ -338,7 +341,8 @@ describe('Licenses screen: registered devices', () => {
   it('lists ID, UID, name, last seen and Active or Revoked', async () => {
     await renderLicenses({ devices: DEVICES });
     await screen.findByRole('table', { name: 'Registered devices' });
-    const [first, second] = rowsOf('Registered devices');
+    // Newest first.
+    const [second, first] = rowsOf('Registered devices');
     expect(first).toContain('device-uid-1');
     expect(first).toContain('Phone 1');
     expect(first).toContain('Active');
@@ -348,7 +352,7 @@ describe('Licenses screen: registered devices', () => {
     const lastSeen = within(screen.getByRole('table', { name: 'Registered devices' })).getAllByText(
       (_text, element) => element?.tagName === 'TIME',
     );
-    expect(lastSeen[0]?.getAttribute('dateTime')).toBe(DEVICES[0]?.last_seen);
+    expect(lastSeen[1]?.getAttribute('dateTime')).toBe(DEVICES[0]?.last_seen);
   });
 
   it("Revoke asks 'Revoke this device license?'; Cancel sends nothing, confirming revokes and the row turns Revoked", async () => {
@@ -401,6 +405,200 @@ describe('Licenses screen: registered devices', () => {
     renderScreen(<LicensesScreen />, clientFor(b.server));
     const banner = (await screen.findByText('Failed to fetch devices')).closest('[role="alert"]');
     expect(banner?.textContent).toContain('Boom');
+  });
+});
+
+describe('Licenses screen: registered devices at scale (owners, search, filters, sort and pages in the URL)', () => {
+  /** 60 devices, newest (highest id) first in the list: even ids are pit's, odd ones noname's, 60 a deleted user's. */
+  const MANY = Array.from({ length: 60 }, (_, index) => {
+    const id = index + 1;
+    return fakeDevice(id, id === 60 ? 9 : id % 2 === 0 ? 2 : 3, { revoked: id % 10 === 0 });
+  });
+
+  async function renderDevices(path: string | string[] = '/admin/licenses') {
+    const started = await startAdminBackend({ users: USERS, devices: MANY });
+    backend = started;
+    const view = renderScreen(<LicensesScreen />, clientFor(started.server), path);
+    await screen.findByRole('table', { name: 'Registered devices' });
+    return { ...view, backend: started };
+  }
+
+  const table = () => screen.getByRole('table', { name: 'Registered devices' });
+  const shownIds = () =>
+    within(table())
+      .getAllByRole('rowheader')
+      .map((cell) => Number(cell.textContent));
+  const ownerOf = (id: number) =>
+    within(table())
+      .getByRole('rowheader', { name: String(id) })
+      .closest('tr')
+      ?.querySelector('[data-label="Owner"]')?.textContent;
+  const devicesCalls = (b: AdminBackend) =>
+    b
+      .calls('GET', '/api/licenses/devices')
+      .map((r) => Object.fromEntries(new URL(r.url, 'http://x').searchParams));
+  const panel = () => within(screen.getByRole('heading', { name: 'Registered devices' }).closest('section')!);
+  const countText = () =>
+    screen
+      .getByRole('table', { name: 'Registered devices' })
+      .closest('.admin-list')
+      ?.querySelector('.admin-list__count')?.textContent;
+
+  it("shows each device's owner (e-mail and name), looked up in one request for the page; a deleted owner is 'Unknown user'", async () => {
+    const { backend: b } = await renderDevices();
+    expect(shownIds().slice(0, 3)).toEqual([60, 59, 58]);
+    await waitFor(() => expect(ownerOf(58)).toBe('pit@example.comPat Pitmaster'));
+    expect(ownerOf(59)).toBe('noname@example.com');
+    expect(ownerOf(60)).toBe('Unknown user');
+    const lookups = b.calls('GET', '/api/users').filter((r) => r.url.includes('ids='));
+    expect(lookups.map((r) => r.url)).toEqual(['/api/users?ids=2%2C3%2C9&sort=id&limit=3']);
+    expect(devicesCalls(b)[0]).toEqual({ sort: '-device_id', limit: '50' });
+  });
+
+  it('counts the devices and walks the pages with Next and Previous; Back goes to the page before', async () => {
+    const { user, search, back } = await renderDevices();
+    expect(countText()).toBe('60 devices');
+    expect(shownIds()).toHaveLength(50);
+    await user.click(panel().getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(shownIds()).toEqual([10, 9, 8, 7, 6, 5, 4, 3, 2, 1]));
+    expect(search().get('devices.cursor')).toBeTruthy();
+    await waitFor(() => expect(ownerOf(1)).toBe('noname@example.com'));
+    await back();
+    await waitFor(() => expect(shownIds()[0]).toBe(60));
+    expect(search().get('devices.cursor')).toBeNull();
+  });
+
+  it('searches UID or name on the server, under devices.q', async () => {
+    const { user, backend: b, search } = await renderDevices();
+    await user.type(screen.getByRole('searchbox', { name: 'Search devices' }), 'phone 5');
+    await waitFor(() => expect(shownIds()).toEqual([59, 58, 57, 56, 55, 54, 53, 52, 51, 50, 5]));
+    expect(search().toString()).toBe('devices.q=phone+5');
+    expect(devicesCalls(b).at(-1)).toEqual({ q: 'phone 5', sort: '-device_id', limit: '50' });
+    await user.clear(screen.getByRole('searchbox', { name: 'Search devices' }));
+    await user.type(screen.getByRole('searchbox', { name: 'Search devices' }), 'tablet{Enter}');
+    expect(await panel().findByRole('heading', { name: 'No devices registered.' })).toBeTruthy();
+    expect(panel().getByText('No devices match "tablet".')).toBeTruthy();
+  });
+
+  it('sorts by a header: Last seen ascending (the oldest first), then the other way', async () => {
+    const { user, search } = await renderDevices();
+    const lastSeen = () => within(table()).getByRole('columnheader', { name: 'Last seen' });
+    await user.click(within(lastSeen()).getByRole('button'));
+    await waitFor(() => expect(lastSeen().getAttribute('aria-sort')).toBe('ascending'));
+    await waitFor(() => expect(shownIds()[0]).toBe(60));
+    expect(search().get('devices.sort')).toBe('last_seen');
+    await user.click(within(lastSeen()).getByRole('button'));
+    await waitFor(() => expect(shownIds()[0]).toBe(1));
+    expect(search().get('devices.sort')).toBe('-last_seen');
+  });
+
+  it('filters by owner, picked by searching their e-mail or name, kept in the URL as their id, and cleared with Any owner', async () => {
+    const { user, backend: b, search } = await renderDevices();
+    await user.type(screen.getByRole('searchbox', { name: 'Find an owner' }), 'pat{Enter}');
+    const owner = screen.getByLabelText('Owner') as HTMLSelectElement;
+    await waitFor(() =>
+      expect([...owner.options].map((option) => option.textContent)).toEqual([
+        'Any owner',
+        'pit@example.com — Pat Pitmaster',
+      ]),
+    );
+    await user.selectOptions(owner, '2');
+    await waitFor(() => expect(shownIds()).toHaveLength(29));
+    expect(shownIds().every((id) => id % 2 === 0)).toBe(true);
+    expect(search().get('devices.user')).toBe('2');
+    expect(devicesCalls(b).at(-1)).toEqual({ sort: '-device_id', limit: '50', user_id: '2' });
+    expect(countText()).toBe('29 devices');
+
+    await user.selectOptions(owner, '');
+    await waitFor(() => expect(shownIds()).toHaveLength(50));
+    expect(search().get('devices.user')).toBeNull();
+  });
+
+  it('filters by status', async () => {
+    const { user, search } = await renderDevices();
+    await user.selectOptions(screen.getByLabelText('Status'), 'revoked');
+    await waitFor(() => expect(shownIds()).toEqual([60, 50, 40, 30, 20, 10]));
+    expect(search().get('devices.status')).toBe('revoked');
+  });
+
+  it('a link with an owner, a status and a sort opens that list, the owner chosen in the picker', async () => {
+    const { backend: b } = await renderDevices(
+      '/admin/licenses?devices.user=3&devices.status=active&devices.sort=device_id',
+    );
+    await waitFor(() => expect(shownIds().slice(0, 4)).toEqual([1, 3, 5, 7]));
+    expect(devicesCalls(b)[0]).toEqual({ sort: 'device_id', limit: '50', user_id: '3', status: 'active' });
+    const owner = screen.getByLabelText('Owner') as HTMLSelectElement;
+    await waitFor(() => expect(owner.selectedOptions[0]?.textContent).toBe('noname@example.com'));
+    expect((screen.getByLabelText('Status') as HTMLSelectElement).value).toBe('active');
+    expect(within(table()).getByRole('columnheader', { name: 'ID' }).getAttribute('aria-sort')).toBe(
+      'ascending',
+    );
+    expect(countText()).toBe('30 devices');
+  });
+});
+
+describe('Licenses screen: the chosen user and their ledger in the URL', () => {
+  const LEDGER: AdminBackendSeed['ledger'] = Array.from({ length: 25 }, (_, index) => [
+    2,
+    index + 1,
+    index % 5 === 0 ? 'activation' : 'admin_adjust',
+  ]);
+
+  it('a link with the user opens their credits; New Code mints for them; Back leaves them', async () => {
+    const started = await startAdminBackend({ users: USERS, ledger: [[2, 4, 'admin_grant']] });
+    backend = started;
+    const { user, search, back } = renderScreen(<LicensesScreen />, clientFor(started.server), [
+      '/admin/licenses',
+      '/admin/licenses?user=2',
+    ]);
+    expect(await screen.findByText('Current credits:', { exact: false })).toBeTruthy();
+    expect(balanceText()).toBe('Current credits: 4');
+    expect(((await screen.findByLabelText('User')) as HTMLSelectElement).value).toBe('2');
+    await screen.findByText(
+      "A one-time code that activates one device with one of pit@example.com — Pat Pitmaster's credits.",
+    );
+    await user.click(screen.getByRole('button', { name: 'New Code' }));
+    await screen.findByText('ABCD-2345');
+    expect(started.calls('POST', '/api/licenses/codes').map((r) => r.json)).toEqual([{ user_id: 2 }]);
+
+    await chooseUser(user, 3);
+    expect(search().get('user')).toBe('3');
+    await back();
+    expect(search().get('user')).toBe('2');
+    await back();
+    expect(await screen.findByText('Choose a user to see and adjust their credits.')).toBeTruthy();
+  });
+
+  it('pages, searches and sorts the ledger under ledger.* keys; another user starts on its first page', async () => {
+    const started = await startAdminBackend({ users: USERS, ledger: LEDGER });
+    backend = started;
+    const { user, search } = renderScreen(
+      <LicensesScreen />,
+      clientFor(started.server),
+      '/admin/licenses?user=2',
+    );
+    await screen.findByRole('table', { name: 'Recent ledger' });
+    expect(rowsOf('Recent ledger')).toHaveLength(20);
+    expect(rowsOf('Recent ledger')[0]).toContain('+25');
+    await user.click(
+      screen.getByRole('navigation', { name: 'Pages of the ledger' }).querySelectorAll('button')[1]!,
+    );
+    await waitFor(() => expect(rowsOf('Recent ledger')).toHaveLength(5));
+    expect(search().get('ledger.cursor')).toBeTruthy();
+
+    await user.type(screen.getByRole('searchbox', { name: 'Search the ledger' }), 'activation{Enter}');
+    await waitFor(() => expect(rowsOf('Recent ledger')).toHaveLength(5));
+    expect(rowsOf('Recent ledger')[0]).toContain('+21');
+    expect(search().get('ledger.cursor')).toBeNull();
+    const delta = within(screen.getByRole('table', { name: 'Recent ledger' })).getByRole('columnheader', {
+      name: 'Delta',
+    });
+    await user.click(within(delta).getByRole('button'));
+    await waitFor(() => expect(rowsOf('Recent ledger')[0]).toContain('+1'));
+    expect(search().toString()).toBe('user=2&ledger.q=activation&ledger.sort=delta');
+
+    await chooseUser(user, 3);
+    expect(search().toString()).toBe('user=3');
   });
 });
 

@@ -1,9 +1,11 @@
-import { useState } from 'react';
-import { useAdminUsersQuery, userLabel } from '../../lib/users-api';
+import { useIdParam } from '../../lib/use-list-state';
+import { USER_PICKER_TEXT } from '../../lib/user-picker';
+import { useUsersByIds, userLabel } from '../../lib/users-api';
 import { ActivationCodePanel } from './activation-code-panel';
 import { ApiBaseFooter } from './api-base-footer';
 import { CreditsPanel } from './credits-panel';
 import { DevicesPanel } from './devices-panel';
+import { CREDITS_USER_DEPENDENTS, CREDITS_USER_KEY } from './licenses-lists';
 import { ManualActivationPanel } from './manual-activation-panel';
 import { LICENSES_TEXT as T } from './messages';
 import '../../lib/admin-screen.css';
@@ -14,15 +16,23 @@ export type LicensesScreenProps = {
   writeText?: (text: string) => Promise<void>;
 };
 
+/** The chosen user as New Code names them: 'e-mail — name' once looked up. */
+function useCodeUser(userId: number | null): { id: number; label: string } | null {
+  const lookup = useUsersByIds(userId === null ? [] : [userId]);
+  if (userId === null) return null;
+  const user = lookup.byId?.get(userId);
+  if (user) return { id: userId, label: userLabel(user) };
+  return { id: userId, label: lookup.byId ? USER_PICKER_TEXT.unknown(userId) : T.userById(userId) };
+}
+
 /**
- * /admin/licenses (SPEC.md section 2): user credits with the recent ledger, a new activation code,
- * manual device activation, the registered devices, and the API base in the footer.
+ * /admin/licenses (SPEC.md section 2): user credits with their ledger, a new activation code (for the
+ * chosen user), manual device activation, the registered devices with their owners, and the API base in
+ * the footer. The chosen user and both lists' search, sort, page and filters are in the URL.
  */
 export function LicensesScreen({ writeText }: LicensesScreenProps) {
-  const [userId, setUserId] = useState<number | null>(null);
-  const users = useAdminUsersQuery();
-  const chosen = users.data?.find((candidate) => candidate.id === userId);
-  const codeUser = chosen === undefined ? null : { id: chosen.id, label: userLabel(chosen) };
+  const [userId, setUserId] = useIdParam(CREDITS_USER_KEY, CREDITS_USER_DEPENDENTS);
+  const codeUser = useCodeUser(userId);
   return (
     // A plain block, not a region: the shell's <main> holds it, and a region named by the title would
     // share its name with the screen's table (axe landmark-unique).

@@ -9,6 +9,7 @@ export const LICENSES_TEXT = {
   creditsTitle: 'User credits',
   userLabel: 'User',
   userPlaceholder: 'Choose a user',
+  findUser: 'Find a user',
   chooseUserHint: 'Choose a user to see and adjust their credits.',
   loadingUsers: 'Loading users',
   loadUsersFailed: 'Failed to load users',
@@ -31,6 +32,8 @@ export const LICENSES_TEXT = {
   codeHint: 'A one-time code that activates one device with one of your credits.',
   codeHintFor: (user: string) => `A one-time code that activates one device with one of ${user}'s credits.`,
   codeFor: (user: string) => `Code for ${user}:`,
+  /** The chosen user while their e-mail is on its way. */
+  userById: (id: number) => `user ${id}`,
   newCode: 'New Code',
   copyCode: 'Copy code',
   expires: 'Expires',
@@ -51,6 +54,11 @@ export const LICENSES_TEXT = {
 
   // Registered devices
   devicesTitle: 'Registered devices',
+  ownerLabel: 'Owner',
+  findOwner: 'Find an owner',
+  anyOwner: 'Any owner',
+  statusLabel: 'Status',
+  statuses: { any: 'Any', active: 'Active', revoked: 'Revoked' },
   loadingDevices: 'Loading devices',
   fetchDevicesFailed: LICENSING_CLIENT_TEXTS.fetchDevicesFailed,
   revoke: 'Revoke',

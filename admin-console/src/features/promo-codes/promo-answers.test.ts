@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { PromoCodeAnswer, PromoListAnswer, promoRows, readableCodes } from './promo-answers';
+import { PromoCodeAnswer, PromoPageAnswer, promoPage } from './promo-answers';
 
 const read = (answer: unknown) => PromoCodeAnswer.safeParse(answer);
 const base = { id: 3, code: 'BETA', used_count: 2 };
@@ -65,28 +65,34 @@ describe('PromoCodeAnswer', () => {
   });
 });
 
-describe('promoRows', () => {
-  it('reads a bare list and one under data alike, an unreadable code keeping its place', () => {
-    const items = [base, { id: 'x' }, { ...base, id: 4, code: 'OPEN' }];
-    for (const answer of [items, { data: items }]) {
-      const rows = promoRows(PromoListAnswer.parse(answer));
-      expect(rows.map((row) => (row.kind === 'code' ? row.code.code : `unreadable ${row.position}`))).toEqual(
-        ['BETA', 'unreadable 1', 'OPEN'],
-      );
-      expect(readableCodes(rows).map((code) => code.id)).toEqual([3, 4]);
-    }
+describe('promoPage', () => {
+  const page = (data: unknown) => ({
+    data,
+    total: 3,
+    total_exact: true,
+    next_cursor: 'WyJpZCIsMywzLCJhZnRlciJd',
+    prev_cursor: null,
   });
 
-  it('refuses an answer that is not a list', () => {
-    for (const answer of [null, 7, 'codes', { codes: [] }, { data: 'x' }]) {
-      expect(PromoListAnswer.safeParse(answer).success).toBe(false);
+  it('reads the rows of a page one by one, an unreadable code keeping its place, the rest of the page as it is', () => {
+    const items = [base, { id: 'x' }, { ...base, id: 4, code: 'OPEN' }];
+    const read = promoPage(PromoPageAnswer.parse(page(items)));
+    expect(
+      read.data.map((row) => (row.kind === 'code' ? row.code.code : `unreadable ${row.position}`)),
+    ).toEqual(['BETA', 'unreadable 1', 'OPEN']);
+    expect(read).toMatchObject({ total: 3, total_exact: true, next_cursor: 'WyJpZCIsMywzLCJhZnRlciJd' });
+  });
+
+  it('refuses an answer that is not a page', () => {
+    for (const answer of [null, 7, 'codes', { codes: [] }, { data: 'x' }, [base], { data: [base] }]) {
+      expect(PromoPageAnswer.safeParse(answer).success).toBe(false);
     }
   });
 
   it('keeps one row per item, whatever the items are', () => {
     fc.assert(
       fc.property(fc.array(fc.anything()), (items) => {
-        const rows = promoRows(items);
+        const rows = promoPage(PromoPageAnswer.parse(page(items))).data;
         expect(rows).toHaveLength(items.length);
         rows.forEach((row, position) => {
           if (row.kind === 'unreadable') expect(row.position).toBe(position);

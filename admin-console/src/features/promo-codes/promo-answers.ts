@@ -1,8 +1,10 @@
-// The promo codes as a server may answer them (SPEC.md section 3): the list bare or as { data: [...] },
-// and each code under the alternative names SPEC lists, read into the contract's PromoCode. A code that
-// cannot be read is kept as an unreadable row in its place, so one bad row never hides the others.
+// The promo codes as a server may answer them (SPEC.md section 3): each code under the alternative names
+// SPEC lists, read into the contract's PromoCode. The list comes as a page of the contract (pages.ts); a
+// code in it that cannot be read is kept as an unreadable row in its place, so one bad row never hides
+// the others.
 import { z } from 'zod';
 import type { PromoCode } from '@pitclock/contracts';
+import { pageAnswer, type PageAnswer } from '@pitclock/contracts/schemas';
 import { remainingUses } from '@pitclock/contracts/promo-rules';
 
 const optionalFlag = z.boolean().optional();
@@ -66,14 +68,12 @@ const readRows = (items: readonly unknown[]): PromoRow[] =>
     return read.success ? { kind: 'code', code: read.data } : { kind: 'unreadable', position };
   });
 
-/** GET /promo-codes: a list, bare or under data; anything else is not a list of promo codes. */
-export const PromoListAnswer = z.union([z.array(z.unknown()), z.object({ data: z.array(z.unknown()) })]);
-export type PromoListAnswer = z.infer<typeof PromoListAnswer>;
+/** GET /promo-codes as a page: the contract's page envelope, its rows read one by one (promoPage). */
+export const PromoPageAnswer = pageAnswer(z.unknown());
+export type PromoPageAnswer = z.infer<typeof PromoPageAnswer>;
 
-/** The rows of a list answer, each code read on its own. */
-export const promoRows = (answer: PromoListAnswer): PromoRow[] =>
-  readRows(Array.isArray(answer) ? answer : answer.data);
-
-/** The codes of `rows`, without the unreadable ones. */
-export const readableCodes = (rows: readonly PromoRow[]): PromoCode[] =>
-  rows.flatMap((row) => (row.kind === 'code' ? [row.code] : []));
+/** The page of rows of a page answer, each code read on its own. */
+export const promoPage = (answer: PromoPageAnswer): PageAnswer<PromoRow> => ({
+  ...answer,
+  data: readRows(answer.data),
+});

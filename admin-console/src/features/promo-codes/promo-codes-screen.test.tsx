@@ -11,6 +11,15 @@ const LIST = '/api/promo-codes';
 const FUTURE = '2099-01-01T00:00:00.000Z';
 const PAST = '2020-01-01T00:00:00.000Z';
 
+/** A page answer of `items` as the service sends it (one page, nothing beside it). */
+const onePage = (items: unknown[]) => ({
+  data: items,
+  total: items.length,
+  total_exact: true,
+  next_cursor: null,
+  prev_cursor: null,
+});
+
 const servers: PromoServer[] = [];
 async function start(codes = [promoCode({ id: 1, code: 'BETA', max_uses: 10, used_count: 3 })]) {
   const server = await startPromoServer(codes);
@@ -22,8 +31,8 @@ afterEach(async () => {
   await Promise.all(servers.splice(0).map((server) => server.close()));
 });
 
-function render(server: PromoServer, token?: string) {
-  return renderScreen(<PromoCodesScreen />, clientFor(server, token));
+function render(server: PromoServer, token?: string, path = '/admin/promo-codes') {
+  return renderScreen(<PromoCodesScreen />, clientFor(server, token), path);
 }
 
 /** The table row showing `code` (waits for it), with its cells by column label. */
@@ -41,6 +50,12 @@ async function rowOf(code: string) {
 }
 
 const gets = (server: PromoServer) => server.on(LIST).filter((req) => req.method === 'GET').length;
+/** The queries of the list calls received, as objects. */
+const queries = (server: PromoServer) =>
+  server
+    .on(LIST)
+    .filter((req) => req.method === 'GET')
+    .map((req) => Object.fromEntries(new URL(req.url, 'http://x').searchParams));
 const posts = (server: PromoServer) => server.on(LIST).filter((req) => req.method === 'POST');
 const field = (label: RegExp) => screen.getByLabelText(label) as HTMLInputElement;
 /** The error text shown beside a field (tied to it by aria-describedby). */
@@ -85,7 +100,7 @@ describe('Promo codes screen: list', () => {
 
   it('shows a spinner while loading, then the table that stacks into cards on a phone', async () => {
     const server = await start();
-    const list = held({ json: server.codes });
+    const list = held({ json: onePage(server.codes) });
     server.override = (req) => (req.method === 'GET' && req.path === LIST ? list.reply : undefined);
     render(server);
     expect(screen.getByText('Loading promo codes')).toBeTruthy();
@@ -104,22 +119,26 @@ describe('Promo codes screen: list', () => {
     expect(screen.queryByRole('table')).toBeNull();
   });
 
-  it('filters by code (any case, part of it), and says none found when nothing matches', async () => {
+  it('filters by code on the server (any case, part of it), and says none found when nothing matches', async () => {
     const server = await start([
       promoCode({ id: 3, code: 'BETA-1' }),
       promoCode({ id: 2, code: 'BETA-2' }),
       promoCode({ id: 1, code: 'SUMMER' }),
     ]);
-    const { user } = render(server);
+    const { user, search } = render(server);
     await rowOf('SUMMER');
     await user.type(screen.getByLabelText('Filter by code'), 'bet');
+    await waitFor(() =>
+      expect(within(screen.getByRole('table', { name: 'Promo codes' })).queryByText('SUMMER')).toBeNull(),
+    );
     const table = screen.getByRole('table', { name: 'Promo codes' });
-    expect(within(table).queryByText('SUMMER')).toBeNull();
     expect(within(table).getByText('BETA-1')).toBeTruthy();
     expect(within(table).getByText('BETA-2')).toBeTruthy();
+    expect(queries(server).at(-1)).toEqual({ q: 'bet', sort: '-id', limit: '50' });
+    expect(search().toString()).toBe('q=bet');
     await user.type(screen.getByLabelText('Filter by code'), 'zzz');
-    expect(screen.getByRole('heading', { name: 'No promo codes found.' })).toBeTruthy();
-    expect(gets(server)).toBe(1);
+    expect(await screen.findByRole('heading', { name: 'No promo codes found.' })).toBeTruthy();
+    expect(screen.getByText('No promo codes match "betzzz".')).toBeTruthy();
   });
 
   it('Refresh fetches the list again and shows what changed on the server', async () => {
@@ -160,24 +179,22 @@ describe('Promo codes screen: list', () => {
     expect(alert.textContent).toContain('Auth is down');
   });
 
-  it('reads the shapes SPEC.md allows: the list under data, promo_code_id, expiresAt, a disabled flag, max_uses 0', async () => {
+  it('reads the shapes SPEC.md allows in a page: promo_code_id, expiresAt, a disabled flag, max_uses 0', async () => {
     const server = await start();
     server.override = (req) =>
       req.method === 'GET' && req.path === LIST
         ? {
-            json: {
-              data: [
-                {
-                  promo_code_id: 7,
-                  code: 'ALT',
-                  max_uses: 0,
-                  used_count: 4,
-                  expiresAt: FUTURE,
-                  disabled: true,
-                },
-                { id: 6, code: 'ON', max_uses: 3, used_count: 1, expiry: PAST, active: true },
-              ],
-            },
+            json: onePage([
+              {
+                promo_code_id: 7,
+                code: 'ALT',
+                max_uses: 0,
+                used_count: 4,
+                expiresAt: FUTURE,
+                disabled: true,
+              },
+              { id: 6, code: 'ON', max_uses: 3, used_count: 1, expiry: PAST, active: true },
+            ]),
           }
         : undefined;
     render(server);
@@ -198,14 +215,14 @@ describe('Promo codes screen: list', () => {
     server.override = (req) =>
       req.method === 'GET' && req.path === LIST
         ? {
-            json: [
+            json: onePage([
               promoCode({ id: 2, code: 'GOOD' }),
               { id: 'x', code: 7 },
               { code: 'NO-ID', used_count: 0 },
-            ],
+            ]),
           }
         : undefined;
-    const { user } = render(server);
+    render(server);
     expect((await rowOf('GOOD')).cell('Status')).toBe('Active');
     const table = screen.getByRole('table', { name: 'Promo codes' });
     const unreadable = within(table)
@@ -218,20 +235,102 @@ describe('Promo codes screen: list', () => {
     }
     expect(within(table).queryByText('NO-ID')).toBeNull();
     expect(screen.queryByRole('alert')).toBeNull();
-    // A filter matches codes: the rows without one leave while it is typed.
-    await user.type(screen.getByLabelText('Filter by code'), 'good');
-    expect(within(table).queryByText('Unreadable promo code')).toBeNull();
-    expect(within(table).getByText('GOOD')).toBeTruthy();
   });
 
-  it('treats an answer that is not a list of promo codes as a failed load', async () => {
+  it.each([
+    ['not a list', { codes: 7 }],
+    ['a bare list (the answer to a request without page keys)', [promoCode({ id: 1, code: 'BARE' })]],
+    ['a page without its total', { data: [], next_cursor: null, prev_cursor: null }],
+  ])('treats an answer that is %s as a failed load', async (_what, answer) => {
     const server = await start();
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    server.override = (req) => (req.path === LIST ? { json: { codes: 7 } } : undefined);
+    server.override = (req) => (req.path === LIST ? { json: answer } : undefined);
     render(server);
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Failed to load promo codes');
     expect(alert.textContent).toContain('Invalid response from server');
+  });
+});
+
+describe('Promo codes screen: pages and sort (in the URL)', () => {
+  /** 60 codes, CODE01 … CODE60, CODE60 the newest (highest id), used CODEnn nn % 7 times. */
+  const MANY = Array.from({ length: 60 }, (_, index) => {
+    const id = index + 1;
+    return promoCode({ id, code: `CODE${String(id).padStart(2, '0')}`, used_count: id % 7 });
+  }).reverse();
+  const shownCodes = () =>
+    within(screen.getByRole('table', { name: 'Promo codes' }))
+      .getAllByRole('rowheader')
+      .map((cell) => cell.querySelector('.admin-break')?.textContent);
+
+  it('asks for pages of 50 newest first; Next and Previous walk them; Back goes back', async () => {
+    const server = await start(MANY);
+    const { user, search, back } = render(server);
+    await rowOf('CODE60');
+    expect(queries(server)[0]).toEqual({ sort: '-id', limit: '50' });
+    expect(shownCodes()).toHaveLength(50);
+    expect(screen.getByText('60 promo codes')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(shownCodes()[0]).toBe('CODE10'));
+    expect(shownCodes()).toHaveLength(10);
+    expect(search().get('cursor')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Previous' }));
+    await waitFor(() => expect(shownCodes()[0]).toBe('CODE60'));
+    await back();
+    await waitFor(() => expect(shownCodes()[0]).toBe('CODE10'));
+  });
+
+  it('sorts by Code and by Uses (the used count), a second click reversing', async () => {
+    const server = await start(MANY);
+    const { user, search } = render(server);
+    await rowOf('CODE60');
+    const table = () => screen.getByRole('table', { name: 'Promo codes' });
+    await user.click(within(table()).getByRole('button', { name: 'Code' }));
+    await waitFor(() => expect(shownCodes()[0]).toBe('CODE01'));
+    expect(within(table()).getByRole('columnheader', { name: 'Code' }).getAttribute('aria-sort')).toBe(
+      'ascending',
+    );
+    await user.click(within(table()).getByRole('button', { name: 'Uses' }));
+    await waitFor(() => expect(shownCodes()[0]).toBe('CODE07'));
+    expect(search().get('sort')).toBe('used_count');
+    await user.click(within(table()).getByRole('button', { name: 'Uses' }));
+    // The most used (6 uses), the highest id first among them.
+    await waitFor(() => expect(shownCodes()[0]).toBe('CODE55'));
+    expect(search().get('sort')).toBe('-used_count');
+  });
+
+  it('a link to a filtered, sorted page opens it, with the filter in the box', async () => {
+    const server = await start(MANY);
+    render(server, undefined, '/admin/promo-codes?q=code1&sort=code');
+    await waitFor(() =>
+      expect(shownCodes()).toEqual([
+        'CODE10',
+        'CODE11',
+        'CODE12',
+        'CODE13',
+        'CODE14',
+        'CODE15',
+        'CODE16',
+        'CODE17',
+        'CODE18',
+        'CODE19',
+      ]),
+    );
+    expect((screen.getByLabelText('Filter by code') as HTMLInputElement).value).toBe('code1');
+    expect(queries(server)[0]).toEqual({ q: 'code1', sort: 'code', limit: '50' });
+  });
+
+  it('a toggle on the second page shows the new state at once and keeps the page', async () => {
+    const server = await start(MANY);
+    const { user, search } = render(server);
+    await rowOf('CODE60');
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(shownCodes()[0]).toBe('CODE10'));
+    const cursor = search().get('cursor');
+    await user.click((await rowOf('CODE05')).row.getByRole('button', { name: 'Disable CODE05' }));
+    expect((await rowOf('CODE05')).cell('Status')).toBe('Disabled');
+    expect(search().get('cursor')).toBe(cursor);
+    expect(shownCodes()[0]).toBe('CODE10');
   });
 });
 

@@ -1,10 +1,15 @@
 import { useState } from 'react';
-import { Banner, Button, EmptyState, Spinner, TextField } from '@pitclock/design-system';
+import { Banner, Button } from '@pitclock/design-system';
+import { asAdminError } from '../../lib/failure-banner';
+import { PagedList } from '../../lib/paged-list';
+import { SearchBox } from '../../lib/search-box';
+import { useListState } from '../../lib/use-list-state';
 import type { AdminError } from '../../store';
 import { accessText } from './access-text';
 import { CreatePromoForm } from './create-promo-form';
 import { PROMO_CODES_TEXT as T } from './messages';
-import { useGetPromoCodesQuery } from './promo-codes-api';
+import { usePromoCodesPageQuery } from './promo-codes-api';
+import { PROMO_CODES_LIST } from './promo-codes-list';
 import { PromoCodesTable } from './promo-codes-table';
 import '../../lib/admin-screen.css';
 import './promo-codes.css';
@@ -33,20 +38,14 @@ function FailureBanner({
 }
 
 /**
- * /admin/promo-codes (SPEC.md section 2): the create form, a filter box, the codes with copy, uses,
- * remaining uses, expiry, status and enable/disable, and a Refresh button.
+ * /admin/promo-codes (SPEC.md section 2): the create form, a filter box (part of the code, searched on
+ * the server), the codes a page at a time with copy, uses, remaining uses, expiry, status and
+ * enable/disable, sortable by code and uses, and a Refresh button. Filter, sort and page are in the URL.
  */
 export function PromoCodesScreen({ now = Date.now }: PromoCodesScreenProps) {
-  const list = useGetPromoCodesQuery();
-  const [filter, setFilter] = useState('');
+  const list = useListState(PROMO_CODES_LIST);
+  const page = usePromoCodesPageQuery(list.args);
   const [toggleError, setToggleError] = useState<AdminError | null>(null);
-
-  const needle = filter.trim().toUpperCase();
-  // An unreadable row has no code to match: it shows only while no filter is typed.
-  const rows = (list.data ?? []).filter((row) =>
-    row.kind === 'code' ? row.code.code.toUpperCase().includes(needle) : needle === '',
-  );
-  const loadError = list.isError ? (list.error as AdminError) : null;
 
   return (
     // A plain block, not a region: the shell's <main> holds it, and a region named by the title would
@@ -54,7 +53,7 @@ export function PromoCodesScreen({ now = Date.now }: PromoCodesScreenProps) {
     <div className="admin-screen admin-promo">
       <header className="admin-screen__header">
         <h1 className="admin-screen__title">{T.title}</h1>
-        <Button variant="secondary" loading={list.isFetching} onClick={() => void list.refetch()}>
+        <Button variant="secondary" loading={page.isFetching} onClick={() => void page.refetch()}>
           {T.refresh}
         </Button>
       </header>
@@ -62,26 +61,34 @@ export function PromoCodesScreen({ now = Date.now }: PromoCodesScreenProps) {
       <CreatePromoForm />
 
       <div className="admin-promo__list">
-        <TextField
+        <SearchBox
           label={T.filterLabel}
-          type="search"
+          value={list.q}
+          onSearch={list.search}
           placeholder={T.filterPlaceholder}
-          autoComplete="off"
-          value={filter}
-          onChange={(event) => setFilter(event.target.value)}
-          wrapperClassName="admin-promo__filter"
+          className="admin-promo__filter"
         />
-        {loadError ? <FailureBanner error={loadError} title={T.loadFailed} /> : null}
         {toggleError ? (
           <FailureBanner error={toggleError} title={T.toggleFailed} onDismiss={() => setToggleError(null)} />
         ) : null}
-        {list.isLoading ? (
-          <Spinner label={T.loading} />
-        ) : rows.length > 0 ? (
-          <PromoCodesTable rows={rows} now={now()} onToggleError={setToggleError} />
-        ) : loadError && !list.data ? null : (
-          <EmptyState title={T.empty} headingLevel={2} />
-        )}
+        <PagedList
+          result={page}
+          texts={T}
+          q={list.q}
+          cursor={list.cursor}
+          onPage={list.goTo}
+          failure={(title, error) => <FailureBanner error={asAdminError(error)} title={title} />}
+        >
+          {(rows) => (
+            <PromoCodesTable
+              rows={rows}
+              now={now()}
+              onToggleError={setToggleError}
+              sort={list.sort}
+              onSortChange={list.sortBy}
+            />
+          )}
+        </PagedList>
       </div>
     </div>
   );

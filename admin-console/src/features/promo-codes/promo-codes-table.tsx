@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react';
 import type { PromoCode } from '@pitclock/contracts';
-import { Badge, Table, type BadgeTone, type TableColumn } from '@pitclock/design-system';
+import { Badge, Table, type BadgeTone, type TableColumn, type TableSort } from '@pitclock/design-system';
 import { CopyButton } from '../../lib/copy-button';
 import { formatLocalDateTime } from '../../lib/format-time';
 import type { AdminError } from '../../store';
 import { PROMO_CODES_TEXT as T } from './messages';
 import type { PromoRow } from './promo-answers';
+import type { PromoColumn } from './promo-codes-list';
 import { promoStatus, remainingUses, usesText, type PromoStatus } from './promo-rules';
 import { PromoToggleButton } from './promo-toggle-button';
 
@@ -14,7 +15,13 @@ export type PromoCodesTableProps = {
   /** Epoch milliseconds the statuses are judged at. */
   now: number;
   onToggleError: (error: AdminError) => void;
+  /** The order of the rows, and what a header click asks for. */
+  sort?: TableSort;
+  onSortChange?: (sort: TableSort) => void;
 };
+
+/** The promo-code columns a header click sorts by (PROMO_CODES_PAGE's columns). */
+const sortKey = (key: PromoColumn) => key;
 
 const STATUS_TONE: Record<PromoStatus, BadgeTone> = {
   active: 'green',
@@ -33,12 +40,13 @@ const ofCode =
  * The promo codes, one card per code on a phone (stackBelow md). A code the server sent in a shape that
  * cannot be read keeps its place as an unreadable row, with nothing to act on.
  */
-export function PromoCodesTable({ rows, now, onToggleError }: PromoCodesTableProps) {
+export function PromoCodesTable({ rows, now, onToggleError, sort, onSortChange }: PromoCodesTableProps) {
   const columns: TableColumn<PromoRow>[] = [
     {
       id: 'code',
       header: T.columns.code,
       rowHeader: true,
+      sortKey: sortKey('code'),
       cell: ofCode(
         (code) => (
           <span className="admin-promo__code">
@@ -49,7 +57,12 @@ export function PromoCodesTable({ rows, now, onToggleError }: PromoCodesTablePro
         T.unreadable,
       ),
     },
-    { id: 'uses', header: T.columns.uses, cell: ofCode((code) => usesText(code, T.infinity)) },
+    {
+      id: 'uses',
+      header: T.columns.uses,
+      cell: ofCode((code) => usesText(code, T.infinity)),
+      sortKey: sortKey('used_count'),
+    },
     {
       id: 'remaining',
       header: T.columns.remaining,
@@ -91,6 +104,8 @@ export function PromoCodesTable({ rows, now, onToggleError }: PromoCodesTablePro
       caption={T.tableCaption}
       hideCaption
       stackBelow="md"
+      sort={sort}
+      onSortChange={onSortChange}
     />
   );
 }

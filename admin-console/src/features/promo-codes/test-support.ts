@@ -1,12 +1,17 @@
 // Test-only: a local licensing service for the promo-code screen. It speaks the contracts' schemas (every
-// body it receives is parsed with them, every answer is checked against them) and keeps its codes in
-// memory, like services/licensing does in PostgreSQL.
+// body and query it receives is parsed with them, every answer is checked against them) and keeps its
+// codes in memory, like services/licensing does in PostgreSQL; the list answers keyset pages as the
+// service does when asked for one (page-backend.test-support.ts).
 import {
   CreatePromoCodeRequest,
   LICENSING_MESSAGES,
+  PROMO_CODES_PAGE,
   PromoCode,
   PromoCodeIdParam,
+  PromoCodesPageQuery,
+  PromoCodesPageResponse,
   PromoCodesResponse,
+  asksForPage,
 } from '@pitclock/contracts/schemas';
 import {
   startTestServer,
@@ -14,6 +19,8 @@ import {
   type Reply,
   type TestServer,
 } from '@pitclock/contracts/testing';
+import type { z } from 'zod';
+import { contains, pageOf } from '../../lib/page-backend.test-support';
 import { remainingUses } from './promo-rules';
 
 export const ADMIN_TOKEN = 'admin-token';
@@ -51,6 +58,13 @@ const validationFailed = (issues: { path: string; message: string; code: string 
   },
 });
 
+const issuesOf = (error: z.ZodError) =>
+  error.issues.map((issue) => ({
+    path: issue.path.map(String).join('.'),
+    message: issue.message,
+    code: issue.code,
+  }));
+
 function authorize(req: ReceivedRequest): Reply | undefined {
   const auth = req.headers.authorization;
   if (auth === `Bearer ${ADMIN_TOKEN}`) return undefined;
@@ -75,19 +89,23 @@ export async function startPromoServer(
     if (refused) return refused;
 
     if (req.method === 'GET' && req.path === '/api/promo-codes') {
-      return { json: PromoCodesResponse.parse(server.codes) };
+      const query = Object.fromEntries(new URL(req.url, 'http://fake').searchParams);
+      if (!asksForPage(query)) return { json: PromoCodesResponse.parse(server.codes) };
+      const parsed = PromoCodesPageQuery.safeParse(query);
+      if (!parsed.success) return validationFailed(issuesOf(parsed.error));
+      const { page } = parsed.data;
+      const answer = pageOf({
+        rows: server.codes.filter((code) => contains(code.code, page.q)),
+        request: page,
+        spec: PROMO_CODES_PAGE,
+        valueOf: (code, column) => code[column],
+        idOf: (code) => code.id,
+      });
+      return { json: PromoCodesPageResponse.parse(answer) };
     }
     if (req.method === 'POST' && req.path === '/api/promo-codes') {
       const parsed = CreatePromoCodeRequest.safeParse(req.json ?? {});
-      if (!parsed.success) {
-        return validationFailed(
-          parsed.error.issues.map((issue) => ({
-            path: issue.path.map(String).join('.'),
-            message: issue.message,
-            code: issue.code,
-          })),
-        );
-      }
+      if (!parsed.success) return validationFailed(issuesOf(parsed.error));
       const body = parsed.data;
       if (body.expires_at !== null && Date.parse(body.expires_at) <= now()) {
         return validationFailed([{ path: 'expires_at', message: m.expiresAtPast, code: 'custom' }]);

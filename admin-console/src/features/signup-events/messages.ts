@@ -22,9 +22,15 @@ export const SIGNUP_EVENTS_TEXT = {
   tableCaption: 'Signup events',
   columns: { email: 'Email', ip: 'IP', outcome: 'Outcome', platform: 'Platform', when: 'When' },
   empty: 'No signup events found.',
-  shown: (count: number) => `${count} ${count === 1 ? 'event' : 'events'} shown`,
-  loadMore: 'Load more',
+  noMatch: (q: string) =>
+    q === '' ? 'No signup events match these filters.' : `No signup events match "${q}".`,
+  noun: { one: 'event', other: 'events' },
+  pages: 'Pages of signup events',
+  searchLabel: 'Search events',
+  searchPlaceholder: 'E-mail or IP',
   logFailed: 'Failed to load signup events',
+  /** A failed load with no rows to show. */
+  loadFailed: 'Failed to load signup events',
   /** Above the rows of an earlier load, when the last load failed. */
   staleRows: 'Failed to load signup events: the rows below are from an earlier load.',
 } as const;

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { SignupEventsQuery } from '@pitclock/contracts/schemas';
+import { SignupEventsPageQuery } from '@pitclock/contracts/schemas';
 import { formatLocalDateTime } from '../../lib/format-time';
 import { clientFor, renderScreen } from '../../test/render-admin';
 import { SignupEventsScreen } from './signup-events-screen';
@@ -17,7 +17,8 @@ afterEach(async () => {
   await Promise.all(servers.splice(0).map((server) => server.close()));
 });
 
-const render = (server: SignupServer) => renderScreen(<SignupEventsScreen />, clientFor(server));
+const render = (server: SignupServer, path: string | string[] = '/admin/signup-events') =>
+  renderScreen(<SignupEventsScreen />, clientFor(server), path);
 
 /** The e-mails of the rows shown, in order. */
 function shownEmails() {
@@ -28,9 +29,12 @@ function shownEmails() {
 }
 
 const lastQuery = (server: SignupServer) => server.queries().at(-1);
+const countText = () => document.querySelector('.admin-list__count')?.textContent;
+const header = (name: string) =>
+  within(screen.getByRole('table', { name: 'Signup events' })).getByRole('columnheader', { name });
 
 describe('Signup events screen', () => {
-  it('lists the events newest first with email, IP, outcome, platform and local time', async () => {
+  it('lists the events newest first with email, IP, outcome, platform and local time, and counts them', async () => {
     const server = await start(
       signupEvents(2, (id) =>
         id === 2
@@ -62,15 +66,16 @@ describe('Signup events screen', () => {
     expect(cell('Platform')).toBe('iOS');
     expect(cell('When')).toBe(formatLocalDateTime(server.events[1]!.created_at));
     expect(row.closest('table')!.className).toContain('pc-table--stack-below-md');
-    expect(screen.getByText('2 events shown')).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
+    expect(countText()).toBe('2 events');
+    expect(screen.queryByRole('navigation', { name: 'Pages of signup events' })).toBeNull();
+    expect(header('When').getAttribute('aria-sort')).toBe('descending');
   });
 
-  it('asks for the first page of 100 without filters', async () => {
+  it('asks for the first page of 100, newest first, without filters', async () => {
     const server = await start();
     render(server);
     await screen.findByRole('table', { name: 'Signup events' });
-    expect(server.queries()).toEqual([{ limit: '100' }]);
+    expect(server.queries()).toEqual([{ sort: '-created_at', limit: '100' }]);
   });
 
   it("shows 'No signup events found.' when there are none", async () => {
@@ -78,9 +83,10 @@ describe('Signup events screen', () => {
     render(server);
     expect(await screen.findByRole('heading', { name: 'No signup events found.' })).toBeTruthy();
     expect(screen.queryByRole('table')).toBeNull();
+    expect(screen.queryByText('No signup events match these filters.')).toBeNull();
   });
 
-  it('sends the filters as the query the service expects (dates as the bounds of local days) and shows its answer', async () => {
+  it('sends the filters as the query the service expects (dates as the bounds of local days), keeps them in the URL, and shows its answer', async () => {
     const server = await start(
       signupEvents(30, (id) =>
         id === 7 ? { email: 'Ann.Smith@Example.com', ip: '10.1.1.1', platform: 'iOS' } : {},
@@ -88,7 +94,7 @@ describe('Signup events screen', () => {
     );
     server.events.find((event) => event.id === 7)!.outcome = 'error';
     server.events.find((event) => event.id === 7)!.created_at = new Date(2026, 4, 2, 23, 30).toISOString();
-    const { user } = render(server);
+    const { user, search } = render(server);
     await screen.findByRole('table', { name: 'Signup events' });
 
     await user.type(screen.getByLabelText('Email'), '  ann.smith ');
@@ -102,28 +108,47 @@ describe('Signup events screen', () => {
     await waitFor(() => expect(shownEmails()).toEqual(['Ann.Smith@Example.com']));
     const query = lastQuery(server);
     expect(query).toEqual({
+      sort: '-created_at',
+      limit: '100',
       email: 'ann.smith',
       outcome: 'error',
       ip: '10.1.1.1',
       platform: 'ios',
       from: new Date(2026, 4, 1).toISOString(),
       to: new Date(new Date(2026, 4, 3).getTime() - 1).toISOString(),
-      limit: '100',
     });
-    expect(SignupEventsQuery.safeParse(query).success).toBe(true);
+    expect(SignupEventsPageQuery.safeParse(query).success).toBe(true);
+    expect(Object.fromEntries(search())).toEqual({
+      email: 'ann.smith',
+      outcome: 'error',
+      ip: '10.1.1.1',
+      platform: 'ios',
+      from: '2026-05-01',
+      to: '2026-05-02',
+    });
   });
 
   it('Enter in a filter searches; Clear drops every filter', async () => {
     const server = await start();
-    const { user } = render(server);
+    const { user, search } = render(server);
     await screen.findByRole('table', { name: 'Signup events' });
     await user.type(screen.getByLabelText('Email'), 'user2{Enter}');
     await waitFor(() => expect(shownEmails()).toEqual(['user2@example.com']));
-    expect(lastQuery(server)).toEqual({ email: 'user2', limit: '100' });
+    expect(lastQuery(server)).toEqual({ sort: '-created_at', limit: '100', email: 'user2' });
 
     await user.click(screen.getByRole('button', { name: 'Clear' }));
     await waitFor(() => expect(shownEmails()).toHaveLength(5));
     expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('');
+    expect(search().toString()).toBe('');
+  });
+
+  it('says when nothing matches the filters', async () => {
+    const server = await start();
+    const { user } = render(server);
+    await screen.findByRole('table', { name: 'Signup events' });
+    await user.type(screen.getByLabelText('Email'), 'nobody{Enter}');
+    expect(await screen.findByRole('heading', { name: 'No signup events found.' })).toBeTruthy();
+    expect(screen.getByText('No signup events match these filters.')).toBeTruthy();
   });
 
   it('refuses To before From beside To and sends nothing', async () => {
@@ -139,25 +164,42 @@ describe('Signup events screen', () => {
     expect(server.queries()).toHaveLength(1);
   });
 
-  it('pages by 100: Load more asks for before=<last id> and appends, until a short page ends it', async () => {
+  it('searches part of the e-mail or the IP on the server, under q', async () => {
+    const server = await start(signupEvents(30, (id) => (id === 12 ? { ip: '192.0.2.55' } : {})));
+    const { user, search } = render(server);
+    await screen.findByRole('table', { name: 'Signup events' });
+    await user.type(screen.getByRole('searchbox', { name: 'Search events' }), '192.0.2');
+    await waitFor(() => expect(shownEmails()).toEqual(['user12@example.com']));
+    expect(lastQuery(server)).toEqual({ q: '192.0.2', sort: '-created_at', limit: '100' });
+    expect(search().toString()).toBe('q=192.0.2');
+    await user.clear(screen.getByRole('searchbox', { name: 'Search events' }));
+    await user.type(screen.getByRole('searchbox', { name: 'Search events' }), 'zzz{Enter}');
+    expect(await screen.findByText('No signup events match "zzz".')).toBeTruthy();
+  });
+
+  it('pages by 100: Next and Previous walk the pages with the count; Back goes back', async () => {
     const server = await start(signupEvents(230));
-    const { user } = render(server);
+    const { user, search, back } = render(server);
     await screen.findByRole('table', { name: 'Signup events' });
     expect(shownEmails()).toHaveLength(100);
     expect(shownEmails()[0]).toBe('user230@example.com');
-    expect(screen.getByText('100 events shown')).toBeTruthy();
+    expect(countText()).toBe('230 events');
 
-    await user.click(screen.getByRole('button', { name: 'Load more' }));
-    await waitFor(() => expect(shownEmails()).toHaveLength(200));
-    expect(lastQuery(server)).toEqual({ limit: '100', before: '131' });
-    expect(shownEmails()[100]).toBe('user130@example.com');
-
-    await user.click(screen.getByRole('button', { name: 'Load more' }));
-    await waitFor(() => expect(shownEmails()).toHaveLength(230));
-    expect(lastQuery(server)).toEqual({ limit: '100', before: '31' });
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(shownEmails()[0]).toBe('user130@example.com'));
+    expect(lastQuery(server)?.cursor).toBe(search().get('cursor'));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(shownEmails()).toHaveLength(30));
     expect(shownEmails().at(-1)).toBe('user1@example.com');
-    expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull();
-    expect(new Set(shownEmails()).size).toBe(230);
+    expect(screen.getByRole('button', { name: 'Next' }).getAttribute('aria-disabled')).toBe('true');
+
+    await user.click(screen.getByRole('button', { name: 'Previous' }));
+    await waitFor(() => expect(shownEmails()[0]).toBe('user130@example.com'));
+    await back();
+    await waitFor(() => expect(shownEmails()).toHaveLength(30));
+    await back();
+    await back();
+    await waitFor(() => expect(shownEmails()[0]).toBe('user230@example.com'));
   });
 
   it('a filtered list pages with its filters', async () => {
@@ -166,20 +208,49 @@ describe('Signup events screen', () => {
     await screen.findByRole('table', { name: 'Signup events' });
     await user.selectOptions(screen.getByLabelText('Outcome'), 'success');
     await user.click(screen.getByRole('button', { name: 'Search' }));
-    await waitFor(() => expect(lastQuery(server)).toEqual({ outcome: 'success', limit: '100' }));
-    await user.click(await screen.findByRole('button', { name: 'Load more' }));
-    await waitFor(() => expect(shownEmails()).toHaveLength(200));
+    await waitFor(() =>
+      expect(lastQuery(server)).toEqual({ sort: '-created_at', limit: '100', outcome: 'success' }),
+    );
+    await waitFor(() => expect(countText()).toBe('267 events'));
+    await user.click(await screen.findByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(lastQuery(server)?.cursor).toBeDefined());
     expect(lastQuery(server)).toMatchObject({ outcome: 'success', limit: '100' });
-    expect(lastQuery(server)?.before).toBeDefined();
   });
 
-  it('exactly 100 events: Load more finds an empty page and goes away', async () => {
-    const server = await start(signupEvents(100));
-    const { user } = render(server);
-    await user.click(await screen.findByRole('button', { name: 'Load more' }));
-    await waitFor(() => expect(screen.queryByRole('button', { name: 'Load more' })).toBeNull());
-    expect(shownEmails()).toHaveLength(100);
-    expect(lastQuery(server)).toEqual({ limit: '100', before: '1' });
+  it('sorts by a column header, a second click reversing it', async () => {
+    const server = await start(signupEvents(12));
+    const { user, search } = render(server);
+    await screen.findByRole('table', { name: 'Signup events' });
+    await user.click(within(header('Email')).getByRole('button'));
+    await waitFor(() => expect(header('Email').getAttribute('aria-sort')).toBe('ascending'));
+    await waitFor(() =>
+      expect(shownEmails().slice(0, 3)).toEqual([
+        'user10@example.com',
+        'user11@example.com',
+        'user12@example.com',
+      ]),
+    );
+    expect(search().get('sort')).toBe('email');
+    await user.click(within(header('Email')).getByRole('button'));
+    await waitFor(() => expect(shownEmails()[0]).toBe('user9@example.com'));
+    expect(search().get('sort')).toBe('-email');
+  });
+
+  it('a link with filters and a sort opens that list with the filters in the form; Back restores the filters before', async () => {
+    const server = await start(signupEvents(30));
+    const { user, back } = render(server, '/admin/signup-events?outcome=error&sort=email');
+    await waitFor(() => expect(shownEmails()[0]).toBe('user12@example.com'));
+    expect(shownEmails()).toHaveLength(10);
+    expect((screen.getByLabelText('Outcome') as HTMLSelectElement).value).toBe('error');
+    expect(header('Email').getAttribute('aria-sort')).toBe('ascending');
+    expect(server.queries()[0]).toEqual({ sort: 'email', limit: '100', outcome: 'error' });
+
+    await user.type(screen.getByLabelText('Email'), 'user3{Enter}');
+    await waitFor(() => expect(shownEmails()).toEqual(['user30@example.com', 'user3@example.com']));
+    await back();
+    await waitFor(() => expect(shownEmails()).toHaveLength(10));
+    expect((screen.getByLabelText('Email') as HTMLInputElement).value).toBe('');
+    expect((screen.getByLabelText('Outcome') as HTMLSelectElement).value).toBe('error');
   });
 
   it("a failed first load says 'Failed to load signup events' with the server's text, and logs it", async () => {
@@ -218,20 +289,22 @@ describe('Signup events screen', () => {
     expect(shownEmails()).toHaveLength(3);
   });
 
-  it('a failed Load more keeps the events shown and says so', async () => {
+  it('a failed Next keeps the events shown, says so and logs it', async () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const server = await start(signupEvents(150));
     const { user } = render(server);
     await screen.findByRole('table', { name: 'Signup events' });
     server.override = (req) =>
-      req.url.includes('before=')
+      req.url.includes('cursor=')
         ? { status: 503, json: { error: 'down', message: 'Try later' } }
         : undefined;
-    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    await user.click(screen.getByRole('button', { name: 'Next' }));
     await waitFor(() =>
       expect(logged).toHaveBeenCalledWith('Failed to load signup events', expect.anything()),
     );
     expect(shownEmails()).toHaveLength(100);
-    expect((await screen.findByRole('alert')).textContent).toContain('Try later');
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('the rows below are from an earlier load');
+    expect(alert.textContent).toContain('Try later');
   });
 });

@@ -1,23 +1,26 @@
-import { useEffect, useState } from 'react';
-import { Button, EmptyState, Spinner } from '@pitclock/design-system';
-import { FailureBanner } from '../../lib/failure-banner';
+import { useEffect } from 'react';
+import { Button } from '@pitclock/design-system';
+import { PagedList } from '../../lib/paged-list';
+import { SearchBox } from '../../lib/search-box';
+import { useListState } from '../../lib/use-list-state';
 import { SIGNUP_EVENTS_TEXT as T } from './messages';
-import { useGetSignupEventsInfiniteQuery } from './signup-events-api';
+import { useSignupEventsPageQuery } from './signup-events-api';
 import { SignupEventsTable } from './signup-events-table';
 import { SignupFiltersForm } from './signup-filters-form';
-import { NO_FILTERS, type SignupFilters } from './signup-filters-rules';
+import { SIGNUP_EVENTS_LIST, appliedOf, filtersOf, toSignupQuery } from './signup-filters-rules';
 import '../../lib/admin-screen.css';
 import './signup-events.css';
 
 /**
- * /admin/signup-events (SPEC.md section 2): filters, then the events in pages of 100 with Load more.
- * A failed load is logged (SPEC.md section 8) and said in a red banner: above the rows of an earlier load
- * when there are some (they stay), in place of the empty state when there are none.
+ * /admin/signup-events (SPEC.md section 2): a search, the filters, then the events in pages of 100
+ * (newest first, sortable by column) with Previous and Next; search, filters, sort and page are in the
+ * URL. A failed load is logged (SPEC.md section 8) and said in a red banner: above the rows of an earlier
+ * load when there are some (they stay), in place of the empty state when there are none.
  */
 export function SignupEventsScreen() {
-  const [filters, setFilters] = useState<SignupFilters>(NO_FILTERS);
-  const result = useGetSignupEventsInfiniteQuery(filters);
-  const events = result.data?.pages.flat() ?? [];
+  const list = useListState(SIGNUP_EVENTS_LIST);
+  const filters = filtersOf(list.filters);
+  const result = useSignupEventsPageQuery({ ...list.args, ...toSignupQuery(filters) });
 
   useEffect(() => {
     if (result.error) console.error(T.logFailed, result.error);
@@ -29,45 +32,29 @@ export function SignupEventsScreen() {
     <div className="admin-screen admin-signup">
       <header className="admin-screen__header">
         <h1 className="admin-screen__title">{T.title}</h1>
-        <Button
-          variant="secondary"
-          loading={result.isFetching && !result.isFetchingNextPage}
-          onClick={() => void result.refetch()}
-        >
+        <Button variant="secondary" loading={result.isFetching} onClick={() => void result.refetch()}>
           {T.refresh}
         </Button>
       </header>
 
-      <SignupFiltersForm onApply={setFilters} />
+      <SearchBox
+        label={T.searchLabel}
+        value={list.q}
+        onSearch={list.search}
+        placeholder={T.searchPlaceholder}
+      />
+      <SignupFiltersForm applied={filters} onApply={(next) => list.filter(appliedOf(next))} />
 
-      {result.isError && !result.isFetching ? (
-        <FailureBanner title={events.length > 0 ? T.staleRows : T.logFailed} error={result.error} />
-      ) : null}
-      {result.isLoading ? (
-        <Spinner label={T.loading} />
-      ) : events.length === 0 ? (
-        result.isError ? null : (
-          <EmptyState title={T.empty} />
-        )
-      ) : (
-        <div className="admin-signup__list">
-          <p className="admin-muted admin-signup__count" aria-live="polite">
-            {T.shown(events.length)}
-          </p>
-          <SignupEventsTable events={events} />
-          {result.hasNextPage ? (
-            <Button
-              variant="secondary"
-              className="admin-signup__more"
-              loading={result.isFetchingNextPage}
-              disabled={result.isFetchingNextPage}
-              onClick={() => void result.fetchNextPage()}
-            >
-              {T.loadMore}
-            </Button>
-          ) : null}
-        </div>
-      )}
+      <PagedList
+        result={result}
+        texts={T}
+        q={list.q}
+        filtered={Object.keys(list.filters).length > 0}
+        cursor={list.cursor}
+        onPage={list.goTo}
+      >
+        {(events) => <SignupEventsTable events={events} sort={list.sort} onSortChange={list.sortBy} />}
+      </PagedList>
     </div>
   );
 }

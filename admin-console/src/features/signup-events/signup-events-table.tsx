@@ -1,20 +1,31 @@
 import type { SignupEvent } from '@pitclock/contracts';
-import { Badge, Table, type TableColumn } from '@pitclock/design-system';
+import { Badge, Table, type TableColumn, type TableSort } from '@pitclock/design-system';
 import { formatLocalDateTime } from '../../lib/format-time';
 import { SIGNUP_EVENTS_TEXT as T } from './messages';
+import type { SignupColumn } from './signup-filters-rules';
+
+/** The columns a header click sorts by (SIGNUP_EVENTS_PAGE's columns). */
+const sortKey = (key: SignupColumn) => key;
 
 const columns: TableColumn<SignupEvent>[] = [
   {
     id: 'email',
     header: T.columns.email,
     rowHeader: true,
+    sortKey: sortKey('email'),
     cell: (event) => <span className="admin-break">{event.email}</span>,
   },
   // An address is short (IPv6 at most 39 characters) and reads badly broken: it keeps its line.
-  { id: 'ip', header: T.columns.ip, cell: (event) => <span className="admin-signup__ip">{event.ip}</span> },
+  {
+    id: 'ip',
+    header: T.columns.ip,
+    cell: (event) => <span className="admin-signup__ip">{event.ip}</span>,
+    sortKey: sortKey('ip'),
+  },
   {
     id: 'outcome',
     header: T.columns.outcome,
+    sortKey: sortKey('outcome'),
     cell: (event) => (
       <span className="admin-signup__outcome">
         <Badge tone={event.outcome === 'success' ? 'green' : 'red'}>{event.outcome}</Badge>
@@ -25,17 +36,26 @@ const columns: TableColumn<SignupEvent>[] = [
   {
     id: 'platform',
     header: T.columns.platform,
+    sortKey: sortKey('platform'),
     cell: (event) => <span className="admin-break">{event.platform}</span>,
   },
   {
     id: 'when',
     header: T.columns.when,
+    sortKey: sortKey('created_at'),
     cell: (event) => <time dateTime={event.created_at}>{formatLocalDateTime(event.created_at)}</time>,
   },
 ];
 
-/** The signup events, newest first; one card per event on a phone (stackBelow md). */
-export function SignupEventsTable({ events }: { events: readonly SignupEvent[] }) {
+export type SignupEventsTableProps = {
+  events: readonly SignupEvent[];
+  /** The order of the rows, and what a header click asks for. */
+  sort?: TableSort;
+  onSortChange?: (sort: TableSort) => void;
+};
+
+/** The signup events of a page; one card per event on a phone (stackBelow md). */
+export function SignupEventsTable({ events, sort, onSortChange }: SignupEventsTableProps) {
   return (
     <Table
       columns={columns}
@@ -44,6 +64,8 @@ export function SignupEventsTable({ events }: { events: readonly SignupEvent[] }
       caption={T.tableCaption}
       hideCaption
       stackBelow="md"
+      sort={sort}
+      onSortChange={onSortChange}
     />
   );
 }

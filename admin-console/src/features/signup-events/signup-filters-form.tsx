@@ -14,14 +14,28 @@ const TITLE_ID = 'admin-signup-filters-title';
 const OUTCOMES = (['any', 'success', 'error'] as const).map((value) => ({ value, label: T.outcomes[value] }));
 
 export type SignupFiltersFormProps = {
+  /** The filters in force (the list's, from the URL): the form follows them when they change elsewhere (Back). */
+  applied: SignupFilters;
   /** Called with the trimmed filters on Search (or Enter), and with no filters on Clear. */
   onApply: (filters: SignupFilters) => void;
 };
 
+const sameFilters = (a: SignupFilters, b: SignupFilters) =>
+  (Object.keys(a) as (keyof SignupFilters)[]).every((key) => a[key] === b[key]);
+
 /** The filters of SPEC.md section 2: email, outcome, IP, platform, from and to dates. */
-export function SignupFiltersForm({ onApply }: SignupFiltersFormProps) {
-  const [draft, setDraft] = useState<SignupFilters>(NO_FILTERS);
+export function SignupFiltersForm({ applied, onApply }: SignupFiltersFormProps) {
+  const [draft, setDraft] = useState<SignupFilters>(applied);
+  const [shown, setShown] = useState<SignupFilters>(applied);
   const [datesWrong, setDatesWrong] = useState(false);
+  // The filters in force changed from outside (Back, Forward, a link): the form shows them.
+  if (!sameFilters(applied, shown)) {
+    setShown(applied);
+    if (!sameFilters(trimFilters(draft), applied)) {
+      setDraft(applied);
+      setDatesWrong(false);
+    }
+  }
   const set = (change: Partial<SignupFilters>) => {
     setDraft((now) => ({ ...now, ...change }));
     setDatesWrong(false);

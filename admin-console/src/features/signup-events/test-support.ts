@@ -1,8 +1,19 @@
 // Test-only: a local auth service answering GET /api/admin/signup-events as services/auth does: the
-// query parsed with the contracts' SignupEventsQuery (a bad one is a 400), filters applied to events kept
-// in memory, newest first, `limit` per page, `before=<id>` for the next page; answers checked against
-// SignupEventsResponse.
-import { SignupEvent, SignupEventsQuery, SignupEventsResponse } from '@pitclock/contracts/schemas';
+// query parsed with the contracts' schemas (a bad one is a 400), filters applied to events kept in
+// memory. A request with q, sort or cursor asks for a keyset page (SignupEventsPageQuery, answered as
+// SignupEventsPageResponse, page-backend.test-support.ts); without, the old list: newest first, `limit`
+// per page, `before=<id>` for the next page (SignupEventsResponse).
+import {
+  SIGNUP_EVENTS_LEGACY_PAGE_KEYS,
+  SIGNUP_EVENTS_PAGE,
+  SignupEvent,
+  SignupEventsPageQuery,
+  SignupEventsPageResponse,
+  SignupEventsQuery,
+  SignupEventsResponse,
+  asksForPage,
+} from '@pitclock/contracts/schemas';
+import { contains, pageOf } from '../../lib/page-backend.test-support';
 import {
   startTestServer,
   type ReceivedRequest,
@@ -42,7 +53,9 @@ export function signupEvents(count: number, over: (id: number) => Partial<Signup
 
 const dateOnly = /^\d{4}-\d{2}-\d{2}$/;
 
-function list(events: SignupEvent[], query: SignupEventsQuery): SignupEvent[] {
+type Filters = Pick<SignupEventsQuery, 'email' | 'outcome' | 'ip' | 'platform' | 'from' | 'to'>;
+
+function matching(events: SignupEvent[], query: Filters): SignupEvent[] {
   const from = query.from
     ? Date.parse(dateOnly.test(query.from) ? `${query.from}T00:00:00Z` : query.from)
     : null;
@@ -51,19 +64,48 @@ function list(events: SignupEvent[], query: SignupEventsQuery): SignupEvent[] {
       ? Date.parse(`${query.to}T00:00:00Z`) + 86_400_000 - 1
       : Date.parse(query.to)
     : null;
-  return [...events]
+  return events.filter(
+    (event) =>
+      (!query.email || event.email.toLowerCase().includes(query.email.toLowerCase())) &&
+      (query.outcome === 'any' || event.outcome === query.outcome) &&
+      (!query.ip || event.ip === query.ip) &&
+      (!query.platform || event.platform.toLowerCase() === query.platform.toLowerCase()) &&
+      (from === null || Date.parse(event.created_at) >= from) &&
+      (to === null || Date.parse(event.created_at) <= to),
+  );
+}
+
+function list(events: SignupEvent[], query: SignupEventsQuery): SignupEvent[] {
+  return matching(events, query)
+    .filter((event) => query.before === undefined || event.id < query.before)
     .sort((a, b) => b.id - a.id)
-    .filter(
-      (event) =>
-        (!query.email || event.email.toLowerCase().includes(query.email.toLowerCase())) &&
-        (query.outcome === 'any' || event.outcome === query.outcome) &&
-        (!query.ip || event.ip === query.ip) &&
-        (!query.platform || event.platform.toLowerCase() === query.platform.toLowerCase()) &&
-        (from === null || Date.parse(event.created_at) >= from) &&
-        (to === null || Date.parse(event.created_at) <= to) &&
-        (query.before === undefined || event.id < query.before),
-    )
     .slice(0, query.limit);
+}
+
+const invalidQuery = { status: 400, json: { error: 'validation_failed', message: 'Query is invalid' } };
+
+function answer(events: SignupEvent[], query: Record<string, string>): Reply {
+  if (!asksForPage(query, SIGNUP_EVENTS_LEGACY_PAGE_KEYS)) {
+    const parsed = SignupEventsQuery.safeParse(query);
+    return parsed.success ? { json: SignupEventsResponse.parse(list(events, parsed.data)) } : invalidQuery;
+  }
+  const parsed = SignupEventsPageQuery.safeParse(query);
+  if (!parsed.success) return invalidQuery;
+  const { page, ...filters } = parsed.data;
+  const rows = matching(events, filters).filter(
+    (event) => contains(event.email, page.q) || contains(event.ip, page.q),
+  );
+  return {
+    json: SignupEventsPageResponse.parse(
+      pageOf({
+        rows,
+        request: page,
+        spec: SIGNUP_EVENTS_PAGE,
+        valueOf: (event, column) => event[column],
+        idOf: (event) => event.id,
+      }),
+    ),
+  };
 }
 
 export async function startSignupServer(events: SignupEvent[] = []): Promise<SignupServer> {
@@ -76,11 +118,7 @@ export async function startSignupServer(events: SignupEvent[] = []): Promise<Sig
     if (req.method !== 'GET' || req.path !== EVENTS_PATH) {
       return { status: 404, json: { error: 'not_found', message: 'Not found' } };
     }
-    const parsed = SignupEventsQuery.safeParse(queryOf(req));
-    if (!parsed.success) {
-      return { status: 400, json: { error: 'validation_failed', message: 'Query is invalid' } };
-    }
-    return { json: SignupEventsResponse.parse(list(server.events, parsed.data)) };
+    return answer(server.events, queryOf(req));
   };
   const base = await startTestServer(handle);
   const server: SignupServer = Object.assign(base, {

@@ -7,7 +7,13 @@ export const USERS_TEXT = {
   title: 'Users',
   loading: 'Loading users',
   loadFailed: 'Failed to load users',
+  staleRows: 'Failed to load users: the rows below are from an earlier load.',
   empty: 'No users found.',
+  noMatch: (q: string) => `No users match "${q}".`,
+  noun: { one: 'user', other: 'users' },
+  pages: 'Pages of users',
+  search: 'Search users',
+  searchPlaceholder: 'E-mail, name or ID',
 
   // Columns
   id: 'ID',
@@ -73,4 +79,6 @@ export const USERS_TEXT = {
   revokeConfirm: LICENSING_CLIENT_TEXTS.revokeConfirm,
   revokeFailed: LICENSING_CLIENT_TEXTS.revokeFailed,
   ledgerCaption: 'Recent ledger',
+  devicesSearch: 'Search their devices',
+  ledgerSearch: 'Search their ledger',
 } as const;

@@ -1,28 +1,39 @@
 import { useEffect, useRef, useState } from 'react';
-import type { Device } from '@pitclock/contracts';
-import { Button, ConfirmDialog, Spinner } from '@pitclock/design-system';
-import { DevicesTable } from '../../lib/devices-table';
-import { FailureBanner } from '../../lib/failure-banner';
-import { LedgerTable } from '../../lib/ledger-table';
+import { Button, ConfirmDialog } from '@pitclock/design-system';
+import type { DeviceRow } from '../../lib/device-owners';
+import { DevicesList } from '../../lib/devices-list';
+import { LedgerList } from '../../lib/ledger-list';
+import { useLedgerPageQuery } from '../../lib/ledger-api';
+import { useListState } from '../../lib/use-list-state';
 import { AddCreditsForm } from './add-credits-form';
 import { USERS_TEXT as T } from './messages';
 import { failureNotice, RowNoticeText, type RowNotice } from './row-notice';
 import { detailsPanelId } from './user-actions';
 import type { UserRow } from './user-rows';
-import { useRevokeUserDeviceMutation, useUserLicensesQuery } from './users-api';
+import { DETAILS_DEVICES_LIST, DETAILS_LEDGER_LIST } from './users-list';
+import { useRevokeUserDeviceMutation } from './users-api';
 
 const TITLE_ID = 'admin-user-details-title';
 
-const deviceText = (device: Device) => device.device_name ?? device.device_uid;
+const deviceText = (device: DeviceRow) => device.device_name ?? device.device_uid;
+
+/** The details' lists fail as the details do (SPEC.md section 8: 'Failed to load user details'). */
+const DETAILS_TEXTS = {
+  loading: T.loadingDetails,
+  loadFailed: T.detailsFailed,
+  staleRows: `${T.detailsFailed}: the rows below are from an earlier load.`,
+};
 
 export type UserDetailsProps = { user: UserRow; onClose: () => void };
 
 /**
- * The details of an active user (GET /users/{id}/licenses): credit balance, add credits, the devices with
- * last seen and Revoke, and the recent ledger. Takes the focus when it opens.
+ * The details of an active user: credit balance, add credits, the devices with last seen and Revoke,
+ * and the ledger; the devices and the ledger are pages of their own (search, sort and page in the URL).
+ * Takes the focus when it opens.
  */
 export function UserDetails({ user, onClose }: UserDetailsProps) {
-  const details = useUserLicensesQuery(user.id);
+  const ledgerList = useListState(DETAILS_LEDGER_LIST);
+  const ledger = useLedgerPageQuery({ ...ledgerList.args, user_id: user.id });
   const titleRef = useRef<HTMLHeadingElement>(null);
 
   useEffect(() => {
@@ -40,25 +51,27 @@ export function UserDetails({ user, onClose }: UserDetailsProps) {
           {T.closeDetails}
         </Button>
       </header>
-      {details.isError ? <FailureBanner title={T.detailsFailed} error={details.error} /> : null}
-      {details.isLoading ? <Spinner label={T.loadingDetails} /> : null}
-      {details.data ? (
-        <>
-          <p className="admin-users__balance">
-            {T.creditBalance}: <strong>{details.data.balance}</strong>
-          </p>
-          <AddCreditsForm userId={user.id} />
-          <UserDevices userId={user.id} devices={details.data.devices} />
-          <LedgerTable entries={details.data.ledger} caption={T.ledgerCaption} />
-        </>
+      {ledger.data ? (
+        <p className="admin-users__balance">
+          {T.creditBalance}: <strong>{ledger.data.balance}</strong>
+        </p>
       ) : null}
+      <AddCreditsForm userId={user.id} />
+      <UserDevices userId={user.id} />
+      <LedgerList
+        list={ledgerList}
+        result={ledger}
+        caption={T.ledgerCaption}
+        texts={{ ...DETAILS_TEXTS, search: T.ledgerSearch }}
+      />
     </section>
   );
 }
 
-function UserDevices({ userId, devices }: { userId: number; devices: readonly Device[] }) {
+function UserDevices({ userId }: { userId: number }) {
+  const list = useListState(DETAILS_DEVICES_LIST);
   const [revoke, { isLoading }] = useRevokeUserDeviceMutation();
-  const [confirming, setConfirming] = useState<Device | null>(null);
+  const [confirming, setConfirming] = useState<DeviceRow | null>(null);
   const [notice, setNotice] = useState<RowNotice>();
 
   const confirm = async () => {
@@ -76,9 +89,11 @@ function UserDevices({ userId, devices }: { userId: number; devices: readonly De
   return (
     <>
       <RowNoticeText notice={notice} />
-      <DevicesTable
-        devices={devices}
+      <DevicesList
+        list={list}
+        query={{ user_id: userId }}
         caption={T.devicesCaption}
+        texts={{ ...DETAILS_TEXTS, search: T.devicesSearch }}
         renderAction={(device) =>
           device.revoked ? null : (
             <Button

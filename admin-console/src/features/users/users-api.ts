@@ -1,7 +1,7 @@
 import { type UpdateUserRequest } from '@pitclock/contracts';
 import { API_PATHS, apiPath } from '@pitclock/contracts/api-paths';
 import { AdminUser, LicenseStatusesResponse, UserLicensesResponse } from '@pitclock/contracts/schemas';
-import { adminApi } from '../../store';
+import { adminApi, type AdminState } from '../../store';
 import { invalidResponse } from '../../lib/schema-failure';
 import { adminUsersApi } from '../../lib/users-api';
 
@@ -35,23 +35,27 @@ export function readCurrentUser(body: unknown): CurrentUser {
 }
 
 /**
- * A user change answers the stored user: it goes into the users list at once (no flash of the old values
- * while the list refetches), and the refetch the tags start confirms it.
+ * A user change answers the stored user: it goes into every cached page of users that shows them at once
+ * (no flash of the old values while the pages refetch), and the refetch the tags start confirms it.
  */
 async function applyStoredUser(
   queryFulfilled: Promise<{ data: unknown }>,
   dispatch: (action: ReturnType<typeof adminUsersApi.util.updateQueryData>) => unknown,
+  state: unknown,
 ) {
   const answer = await queryFulfilled.catch(() => null);
   const parsed = AdminUser.safeParse(answer?.data);
   if (!parsed.success) return;
-  dispatch(
-    adminUsersApi.util.updateQueryData('adminUsers', undefined, (users) => {
-      const index = users.findIndex((user) => user.id === parsed.data.id);
-      if (index !== -1)
-        users[index] = { ...parsed.data, license_status: users[index]?.license_status ?? 'none' };
-    }),
-  );
+  const cached = adminUsersApi.util.selectCachedArgsForQuery(state as AdminState, 'usersPage');
+  for (const args of cached) {
+    dispatch(
+      adminUsersApi.util.updateQueryData('usersPage', args, (page) => {
+        const index = page.data.findIndex((user) => user.id === parsed.data.id);
+        const shown = page.data[index];
+        if (shown) page.data[index] = { ...parsed.data, license_status: shown.license_status };
+      }),
+    );
+  }
 }
 
 const creditTags = (userId: number) => [
@@ -82,7 +86,8 @@ export const usersApi = adminApi.injectEndpoints({
     /** PATCH /users/{id}: display name and e-mail (trimmed); 409 email_taken. */
     updateUser: build.mutation<unknown, { id: number } & UpdateUserRequest>({
       query: ({ id, ...body }) => ({ url: apiPath(API_PATHS.user, { id }), method: 'PATCH', body }),
-      onQueryStarted: (_arg, { dispatch, queryFulfilled }) => applyStoredUser(queryFulfilled, dispatch),
+      onQueryStarted: (_arg, { dispatch, queryFulfilled, getState }) =>
+        applyStoredUser(queryFulfilled, dispatch, getState()),
       invalidatesTags: (_result, _error, { id }) => [
         { type: 'User', id },
         { type: 'User', id: 'LIST' },
@@ -100,14 +105,15 @@ export const usersApi = adminApi.injectEndpoints({
     /** POST /users/{id}/toggle-admin: 403 for one's own role, 409 when no admin would remain. */
     toggleUserAdmin: build.mutation<unknown, number>({
       query: (id) => ({ url: apiPath(API_PATHS.userToggleAdmin, { id }), method: 'POST' }),
-      onQueryStarted: (_arg, { dispatch, queryFulfilled }) => applyStoredUser(queryFulfilled, dispatch),
+      onQueryStarted: (_arg, { dispatch, queryFulfilled, getState }) =>
+        applyStoredUser(queryFulfilled, dispatch, getState()),
       invalidatesTags: (_result, _error, id) => [
         { type: 'User', id },
         { type: 'User', id: 'LIST' },
         { type: 'User', id: 'ME' },
       ],
     }),
-    /** GET /users/{id}/licenses: status, balance, devices and the recent ledger of one user. */
+    /** GET /users/{id}/licenses: status, balance, devices and the recent ledger of one user (Restore reads it). */
     userLicenses: build.query<UserLicensesResponse, number>({
       query: (id) => apiPath(API_PATHS.userLicenses, { id }),
       responseSchema: UserLicensesResponse,

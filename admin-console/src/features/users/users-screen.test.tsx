@@ -340,7 +340,11 @@ describe('Users screen: details (status active)', () => {
     expect(ledgerRows[1]?.textContent).toContain('admin_grant');
     const sent = b.calls('POST', '/api/users/4/credits').map((r) => AddCreditsRequest.parse(r.json));
     expect(sent).toEqual([{ amount: 10 }]);
-    expect(b.calls('GET', '/api/users/4/licenses')).toHaveLength(2);
+    // The ledger page (with the balance) was asked for once, and again after the credits changed.
+    expect(b.calls('GET', '/api/licenses/credits').map((r) => r.url)).toEqual([
+      '/api/licenses/credits?sort=-id&limit=20&user_id=4',
+      '/api/licenses/credits?sort=-id&limit=20&user_id=4',
+    ]);
   });
 
   it.each(['', '0', '-3'])(
@@ -373,7 +377,7 @@ describe('Users screen: details (status active)', () => {
     const { user, backend: b } = await renderUsers();
     b.override(
       'GET',
-      '/api/users/4/licenses',
+      '/api/licenses/credits',
       { status: 500, json: { error: 'internal', message: 'Boom' } },
       5,
     );
@@ -441,5 +445,265 @@ describe('Users screen: admin toggle', () => {
       expect(switchOf(email).hasAttribute('disabled')).toBe(true);
       expect(switchOf(email).getAttribute('title')).toBe('Admin only');
     }
+  });
+});
+
+describe('Users screen: search, sort and pages (in the URL)', () => {
+  /** 120 users: user1@example.com … user120@example.com, with the admin first. */
+  const MANY: AdminBackendSeed = {
+    users: [ADMIN, ...Array.from({ length: 119 }, (_, index) => fakeUser(index + 2))],
+  };
+
+  async function renderMany(path: string | string[] = '/admin/users', seed = MANY) {
+    const started = await startAdminBackend(seed);
+    backend = started;
+    const view = renderScreen(<UsersScreen />, clientFor(started.server), path);
+    await waitFor(() => usersTable());
+    return { ...view, backend: started };
+  }
+
+  /** The ids of the rows shown, in order. */
+  const shownIds = () =>
+    [...usersTable().querySelectorAll('tbody th[scope="row"]')].map((cell) => Number(cell.textContent));
+  const usersCalls = (b: AdminBackend) =>
+    b.calls('GET', '/api/users').map((r) => Object.fromEntries(new URL(r.url, 'http://x').searchParams));
+  const countText = () => document.querySelector('.admin-list__count')?.textContent;
+  const header = (name: string) => within(usersTable()).getByRole('columnheader', { name });
+
+  it('asks for pages of 50 (always with sort and limit), counts them, and Next and Previous walk them', async () => {
+    const { user, backend: b, search, lastNavigation } = await renderMany();
+    expect(usersCalls(b)).toEqual([{ sort: 'id', limit: '50' }]);
+    expect(countText()).toBe('120 users');
+    expect(shownIds()).toEqual(Array.from({ length: 50 }, (_, index) => index + 1));
+    const previous = screen.getByRole('button', { name: 'Previous' });
+    expect(previous.getAttribute('aria-disabled')).toBe('true');
+
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(shownIds()[0]).toBe(51));
+    expect(shownIds()).toHaveLength(50);
+    expect(lastNavigation()).toBe('PUSH');
+    expect(search().get('cursor')).toBe(usersCalls(b).at(-1)?.cursor);
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(shownIds()).toEqual(Array.from({ length: 20 }, (_, index) => index + 101)));
+    expect(screen.getByRole('button', { name: 'Next' }).getAttribute('aria-disabled')).toBe('true');
+
+    await user.click(screen.getByRole('button', { name: 'Previous' }));
+    await waitFor(() => expect(shownIds()[0]).toBe(51));
+    await user.click(screen.getByRole('button', { name: 'Previous' }));
+    await waitFor(() => expect(shownIds()[0]).toBe(1));
+    expect(screen.getByRole('button', { name: 'Previous' }).getAttribute('aria-disabled')).toBe('true');
+  });
+
+  it('searches e-mail, name or id on the server once typing pauses, on the first page, without a history entry per keystroke', async () => {
+    const { user, backend: b, search, back } = await renderMany(['/admin/elsewhere', '/admin/users']);
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(shownIds()[0]).toBe(51));
+    await user.type(screen.getByRole('searchbox', { name: 'Search users' }), 'user11');
+    await waitFor(() => expect(shownIds()).toEqual([11, 110, 111, 112, 113, 114, 115, 116, 117, 118, 119]));
+    expect(countText()).toBe('11 users');
+    expect(search().toString()).toBe('q=user11');
+    const searches = usersCalls(b).filter((query) => query.q !== undefined);
+    expect(searches.map((query) => query.q)).toEqual(['user11']);
+    expect(searches[0]).toEqual({ q: 'user11', sort: 'id', limit: '50' });
+    // The search took the place of the page it was typed on: Back goes to the page before it.
+    await back();
+    await waitFor(() => expect(shownIds()[0]).toBe(1));
+    expect(search().toString()).toBe('');
+    expect(screen.getByRole('searchbox', { name: 'Search users' })).toHaveProperty('value', '');
+  });
+
+  it("an empty search says 'No users match' under 'No users found.'; the clear button shows every user again", async () => {
+    const { user, search } = await renderMany();
+    await user.type(screen.getByRole('searchbox', { name: 'Search users' }), 'zzz{Enter}');
+    expect(await screen.findByRole('heading', { name: 'No users found.' })).toBeTruthy();
+    expect(screen.getByText('No users match "zzz".')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: 'Clear search' }));
+    await waitFor(() => expect(shownIds()).toHaveLength(50));
+    expect(search().toString()).toBe('');
+  });
+
+  it('sorts by a column header (aria-sort), and a second click reverses it; each sort is a history entry', async () => {
+    const { user, backend: b, search, back, lastNavigation } = await renderMany();
+    expect(header('ID').getAttribute('aria-sort')).toBe('ascending');
+    await user.click(within(header('Email')).getByRole('button', { name: 'Email' }));
+    await waitFor(() => expect(header('Email').getAttribute('aria-sort')).toBe('ascending'));
+    expect(header('ID').getAttribute('aria-sort')).toBeNull();
+    expect(search().get('sort')).toBe('email');
+    expect(lastNavigation()).toBe('PUSH');
+    // In code-point order, as the services' lower(email): 'user100@' before 'user10@'.
+    await waitFor(() => expect(shownIds().slice(0, 4)).toEqual([1, 100, 101, 102]));
+    expect(usersCalls(b).at(-1)).toEqual({ sort: 'email', limit: '50' });
+
+    await user.click(within(header('Email')).getByRole('button', { name: 'Email' }));
+    await waitFor(() => expect(header('Email').getAttribute('aria-sort')).toBe('descending'));
+    expect(search().get('sort')).toBe('-email');
+    await waitFor(() => expect(shownIds().slice(0, 3)).toEqual([9, 99, 98]));
+
+    await back();
+    await waitFor(() => expect(header('Email').getAttribute('aria-sort')).toBe('ascending'));
+    await waitFor(() => expect(shownIds()[0]).toBe(1));
+  });
+
+  it('a new sort goes back to the first page', async () => {
+    const { user, search } = await renderMany();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(shownIds()[0]).toBe(51));
+    await user.click(within(header('Created')).getByRole('button', { name: 'Created' }));
+    await waitFor(() => expect(shownIds()[0]).toBe(120));
+    expect(search().toString()).toBe('sort=created_at');
+  });
+
+  it('a link to a searched, sorted page opens that page; Back and Forward walk the pages', async () => {
+    const first = await renderMany();
+    await first.user.type(screen.getByRole('searchbox', { name: 'Search users' }), 'example{Enter}');
+    await waitFor(() => expect(first.search().get('q')).toBe('example'));
+    await first.user.click(within(header('Name')).getByRole('button', { name: 'Name' }));
+    await waitFor(() => expect(header('Name').getAttribute('aria-sort')).toBe('ascending'));
+    await waitFor(() => expect(shownIds().slice(0, 3)).toEqual([1, 10, 100]));
+    await first.user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(shownIds()[0]).not.toBe(1));
+    expect(first.search().get('cursor')).toBeTruthy();
+    expect(countText()).toBe('120 users');
+    const expected = shownIds();
+    const link = `/admin/users?${first.search().toString()}`;
+    first.unmount();
+    await first.backend.close();
+
+    const opened = await renderMany(link);
+    await waitFor(() => expect(shownIds()).toEqual(expected));
+    expect(screen.getByRole('searchbox', { name: 'Search users' })).toHaveProperty('value', 'example');
+    expect(header('Name').getAttribute('aria-sort')).toBe('ascending');
+    expect(usersCalls(opened.backend)[0]).toMatchObject({ q: 'example', sort: 'name', limit: '50' });
+  });
+
+  it("says '10,000+ users' style counts when the server stops counting", async () => {
+    await renderMany('/admin/users', { ...MANY, totalCap: 100 });
+    expect(countText()).toBe('100+ users');
+  });
+
+  it('a failed page keeps the rows shown and says they are from an earlier load', async () => {
+    const { user, backend: b } = await renderMany();
+    b.override('GET', '/api/users', { status: 503, json: { error: 'down', message: 'Auth is down' } }, 5);
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    const alert = await screen.findByText('Failed to load users: the rows below are from an earlier load.');
+    expect(alert.closest('[role="alert"]')?.textContent).toContain('Auth is down');
+    expect(shownIds()[0]).toBe(1);
+  });
+
+  it('asks licensing for the statuses of the page shown only', async () => {
+    const { user, backend: b } = await renderMany();
+    await user.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(shownIds()[0]).toBe(51));
+    const asked = () => b.calls('GET', '/api/licenses/statuses').map((r) => new URL(r.url, 'http://x'));
+    await waitFor(() => expect(asked()).toHaveLength(2));
+    const lengths = asked().map((url) => url.searchParams.get('user_ids')?.split(',').length);
+    expect(lengths).toEqual([50, 50]);
+    expect(asked()[1]?.searchParams.get('user_ids')?.startsWith('51,52,')).toBe(true);
+  });
+
+  it('keeps the open details in the URL: a link opens them, Back closes them', async () => {
+    const { user, search, back } = await renderUsers();
+    await user.click(await screen.findByRole('button', { name: 'Details live@example.com' }));
+    await screen.findByRole('region', { name: 'Details: live@example.com' });
+    expect(search().get('details')).toBe('4');
+    await back();
+    await waitFor(() =>
+      expect(screen.queryByRole('region', { name: 'Details: live@example.com' })).toBeNull(),
+    );
+  });
+});
+
+describe('Users screen: the details lists (devices with owners, ledger) are pages of their own', () => {
+  const DEVICES = Array.from({ length: 12 }, (_, index) =>
+    fakeDevice(index + 1, 4, { device_name: `Tablet ${index + 1}` }),
+  );
+  const LEDGER: AdminBackendSeed['ledger'] = Array.from({ length: 25 }, (_, index) => [
+    4,
+    index + 1,
+    index % 5 === 0 ? 'activation' : 'admin_grant',
+  ]);
+
+  async function renderDetails(path = '/admin/users?details=4') {
+    const started = await startAdminBackend({
+      ...SEED,
+      devices: DEVICES,
+      ledger: [...(SEED.ledger ?? []), ...(LEDGER ?? [])],
+    });
+    backend = started;
+    const view = renderScreen(<UsersScreen />, clientFor(started.server), path);
+    const panel = within(await screen.findByRole('region', { name: 'Details: live@example.com' }));
+    await panel.findByRole('table', { name: 'Devices' });
+    return { ...view, backend: started, panel };
+  }
+
+  const rowHeaders = (panel: ReturnType<typeof within>, table: string) =>
+    within(panel.getByRole('table', { name: table }))
+      .getAllByRole('rowheader')
+      .map((cell) => cell.textContent);
+
+  it("lists the user's devices newest first, 10 a page, each with its owner", async () => {
+    const { panel, backend: b } = await renderDetails();
+    expect(rowHeaders(panel, 'Devices')).toEqual(['12', '11', '10', '9', '8', '7', '6', '5', '4', '3']);
+    const first = within(panel.getByRole('table', { name: 'Devices' })).getAllByRole('row')[1]!;
+    await waitFor(() =>
+      expect(first.querySelector('[data-label="Owner"]')?.textContent).toBe('live@example.comLiv Live'),
+    );
+    expect(b.calls('GET', '/api/users').map((r) => r.url)).toContain('/api/users?ids=4&sort=id&limit=1');
+    expect(b.calls('GET', '/api/licenses/devices').map((r) => r.url)[0]).toBe(
+      '/api/licenses/devices?sort=-device_id&limit=10&user_id=4',
+    );
+  });
+
+  it('pages, searches and sorts the devices under devices.* keys, leaving the users list as it is', async () => {
+    const { user, panel, search } = await renderDetails();
+    const devicesNav = panel.getByRole('navigation', { name: 'Pages of devices' });
+    await user.click(within(devicesNav).getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(rowHeaders(panel, 'Devices')).toEqual(['2', '1']));
+    expect(search().get('devices.cursor')).toBeTruthy();
+    expect(search().get('details')).toBe('4');
+
+    await user.type(panel.getByRole('searchbox', { name: 'Search their devices' }), 'tablet 1{Enter}');
+    await waitFor(() => expect(rowHeaders(panel, 'Devices')).toEqual(['12', '11', '10', '1']));
+    expect(search().get('devices.q')).toBe('tablet 1');
+    expect(search().get('devices.cursor')).toBeNull();
+
+    const table = panel.getByRole('table', { name: 'Devices' });
+    await user.click(within(table).getByRole('button', { name: 'Name' }));
+    await waitFor(() => expect(rowHeaders(panel, 'Devices')).toEqual(['1', '10', '11', '12']));
+    expect(search().get('devices.sort')).toBe('device_name');
+    expect(search().get('q')).toBeNull();
+  });
+
+  it('pages, searches and sorts the ledger under ledger.* keys', async () => {
+    const { user, panel, search, back } = await renderDetails();
+    await panel.findByRole('table', { name: 'Recent ledger' });
+    expect(rowHeaders(panel, 'Recent ledger')).toHaveLength(20);
+    const ledgerNav = panel.getByRole('navigation', { name: 'Pages of the ledger' });
+    await user.click(within(ledgerNav).getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(rowHeaders(panel, 'Recent ledger')).toHaveLength(6));
+    expect(search().get('ledger.cursor')).toBeTruthy();
+    await back();
+    await waitFor(() => expect(rowHeaders(panel, 'Recent ledger')).toHaveLength(20));
+
+    await user.type(panel.getByRole('searchbox', { name: 'Search their ledger' }), 'activation{Enter}');
+    await waitFor(() => expect(rowHeaders(panel, 'Recent ledger')).toHaveLength(5));
+    const table = panel.getByRole('table', { name: 'Recent ledger' });
+    await user.click(within(table).getByRole('button', { name: 'Delta' }));
+    await waitFor(() =>
+      expect(within(table).getAllByRole('row')[1]?.querySelector('[data-label="Delta"]')?.textContent).toBe(
+        '+1',
+      ),
+    );
+    expect(search().get('ledger.sort')).toBe('delta');
+    expect(search().get('ledger.q')).toBe('activation');
+  });
+
+  it('opening other details starts their lists on the first page', async () => {
+    const { user, panel, search } = await renderDetails();
+    const devicesNav = panel.getByRole('navigation', { name: 'Pages of devices' });
+    await user.click(within(devicesNav).getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(search().get('devices.cursor')).toBeTruthy());
+    await user.click(screen.getByRole('button', { name: 'Details live@example.com' }));
+    expect(search().toString()).toBe('');
   });
 });

@@ -1,34 +1,42 @@
 import { useState } from 'react';
-import { ConfirmDialog, EmptyState, Spinner } from '@pitclock/design-system';
+import { ConfirmDialog } from '@pitclock/design-system';
 import { FailureBanner } from '../../lib/failure-banner';
-import { useAdminUsersQuery } from '../../lib/users-api';
+import { PagedList } from '../../lib/paged-list';
+import { SearchBox } from '../../lib/search-box';
+import { useIdParam, useListState } from '../../lib/use-list-state';
+import { useUsersPageQuery } from '../../lib/users-api';
 import { USERS_TEXT as T } from './messages';
 import { failureNotice, type RowNotice } from './row-notice';
 import { UserDetails } from './user-details';
 import { useUserEdit } from './user-edit';
 import { mergeStatuses, statusQueryOf, type UserRow } from './user-rows';
+import { DETAILS_LISTS, DETAILS_KEY, USERS_LIST } from './users-list';
 import { UsersTable } from './users-table';
 import { useCurrentUserQuery, useDeleteUserMutation, useUserLicenseStatusesQuery } from './users-api';
 import '../../lib/admin-screen.css';
 import './users.css';
 
 /**
- * /admin/users (SPEC.md section 2): auth's users merged with licensing's statuses; per status inline
- * edit and delete (none), restore (inactive) or an expandable details row (active); the admin switch.
+ * /admin/users (SPEC.md section 2): auth's users a page at a time (search, sort and page in the URL),
+ * merged with licensing's statuses; per status inline edit and delete (none), restore (inactive) or an
+ * expandable details row (active, its user in the URL too); the admin switch.
  */
 export function UsersScreen() {
-  const users = useAdminUsersQuery();
-  const statusQuery = statusQueryOf(users.data);
+  const list = useListState(USERS_LIST);
+  const users = useUsersPageQuery(list.args);
+  const statusQuery = statusQueryOf(users.data?.data);
   const statuses = useUserLicenseStatusesQuery(statusQuery, { skip: statusQuery === '' });
   const me = useCurrentUserQuery();
   const edit = useUserEdit();
   const [deleteUser, deletion] = useDeleteUserMutation();
   const [deleting, setDeleting] = useState<UserRow | null>(null);
-  const [expandedId, setExpandedId] = useState<number | null>(null);
+  const [expandedId, setExpandedId] = useIdParam(DETAILS_KEY, DETAILS_LISTS);
   const [notices, setNotices] = useState<Record<number, RowNotice>>({});
 
-  const rows = mergeStatuses(users.data ?? [], statuses.isError ? undefined : statuses.data);
-  const expanded = rows.find((row) => row.id === expandedId);
+  // The statuses of this page's users only (a page still loading its statuses offers no status action).
+  const current = statuses.isError ? undefined : statuses.currentData;
+  const page = users.data && { ...users.data, data: mergeStatuses(users.data.data, current) };
+  const expanded = page?.data.find((row) => row.id === expandedId);
 
   const setNotice = (userId: number, notice: RowNotice | undefined) =>
     setNotices(({ [userId]: _old, ...rest }) => (notice ? { ...rest, [userId]: notice } : rest));
@@ -52,28 +60,38 @@ export function UsersScreen() {
       <header className="admin-screen__header">
         <h1 className="admin-screen__title">{T.title}</h1>
       </header>
-      {users.isError ? <FailureBanner title={T.loadFailed} error={users.error} /> : null}
-      {statuses.isError ? <FailureBanner title={T.loadFailed} error={statuses.error} /> : null}
-      {users.isLoading ? <Spinner label={T.loading} /> : null}
-      {users.data && rows.length === 0 ? <EmptyState title={T.empty} /> : null}
-      {rows.length > 0 ? (
-        <UsersTable
-          rows={rows}
-          viewer={me.data ?? (me.isError ? { id: null, isAdmin: false } : undefined)}
-          statusesLoading={statuses.isLoading || statuses.isUninitialized}
-          edit={edit}
-          expandedId={expandedId}
-          onToggleDetails={(userId) => setExpandedId((current) => (current === userId ? null : userId))}
-          onDelete={setDeleting}
-          notices={notices}
-          onNotice={setNotice}
-          details={
-            expanded ? (
-              <UserDetails key={expanded.id} user={expanded} onClose={() => setExpandedId(null)} />
-            ) : null
-          }
-        />
+      <SearchBox label={T.search} value={list.q} onSearch={list.search} placeholder={T.searchPlaceholder} />
+      {statuses.isError && !statuses.isFetching ? (
+        <FailureBanner title={T.loadFailed} error={statuses.error} />
       ) : null}
+      <PagedList
+        result={{ ...users, data: page }}
+        texts={T}
+        q={list.q}
+        cursor={list.cursor}
+        onPage={list.goTo}
+      >
+        {(rows) => (
+          <UsersTable
+            rows={rows}
+            viewer={me.data ?? (me.isError ? { id: null, isAdmin: false } : undefined)}
+            statusesLoading={current === undefined && !statuses.isError}
+            edit={edit}
+            expandedId={expandedId}
+            onToggleDetails={(userId) => setExpandedId(expandedId === userId ? null : userId)}
+            onDelete={setDeleting}
+            notices={notices}
+            onNotice={setNotice}
+            sort={list.sort}
+            onSortChange={list.sortBy}
+            details={
+              expanded ? (
+                <UserDetails key={expanded.id} user={expanded} onClose={() => setExpandedId(null)} />
+              ) : null
+            }
+          />
+        )}
+      </PagedList>
       <ConfirmDialog
         open={deleting !== null}
         title={T.deleteConfirm}

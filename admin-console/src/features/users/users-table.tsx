@@ -1,5 +1,14 @@
 import type { KeyboardEvent, ReactNode } from 'react';
-import { Badge, Spinner, Table, TextField, type BadgeTone, type TableColumn } from '@pitclock/design-system';
+import {
+  Badge,
+  Spinner,
+  Table,
+  TextField,
+  type BadgeTone,
+  type TableColumn,
+  type TableSort,
+} from '@pitclock/design-system';
+import type { USERS_PAGE } from '@pitclock/contracts/schemas';
 import type { LicenseStatus } from '@pitclock/contracts';
 import { When } from '../../lib/when';
 import { AdminToggle } from './admin-toggle';
@@ -23,7 +32,13 @@ export type UsersTableProps = {
   onNotice: (userId: number, notice: RowNotice | undefined) => void;
   /** The expanded user's details, shown in a full-width row under that user. */
   details?: ReactNode;
+  /** The order of the rows, and what a header click asks for. */
+  sort?: TableSort;
+  onSortChange?: (sort: TableSort) => void;
 };
+
+/** The users columns a header click sorts by (USERS_PAGE's columns). */
+const sortKey = (key: keyof typeof USERS_PAGE.columns) => key;
 
 const STATUS_TONES: Record<LicenseStatus, BadgeTone> = {
   none: 'neutral',
@@ -74,19 +89,37 @@ export function UsersTable({
   notices,
   onNotice,
   details,
+  sort,
+  onSortChange,
 }: UsersTableProps) {
   const columns: TableColumn<UserRow>[] = [
-    { id: 'id', header: T.id, cell: (user) => user.id, rowHeader: true },
-    { id: 'email', header: T.email, cell: (user) => <EditableCell user={user} edit={edit} field="email" /> },
-    { id: 'name', header: T.name, cell: (user) => <EditableCell user={user} edit={edit} field="name" /> },
+    { id: 'id', header: T.id, cell: (user) => user.id, rowHeader: true, sortKey: sortKey('id') },
+    {
+      id: 'email',
+      header: T.email,
+      cell: (user) => <EditableCell user={user} edit={edit} field="email" />,
+      sortKey: sortKey('email'),
+    },
+    {
+      id: 'name',
+      header: T.name,
+      cell: (user) => <EditableCell user={user} edit={edit} field="name" />,
+      sortKey: sortKey('name'),
+    },
     {
       id: 'admin',
       header: T.admin,
+      sortKey: sortKey('is_admin'),
       cell: (user) => (
         <AdminToggle user={user} viewer={viewer} onNotice={(notice) => onNotice(user.id, notice)} />
       ),
     },
-    { id: 'created', header: T.created, cell: (user) => <When iso={user.created_at} /> },
+    {
+      id: 'created',
+      header: T.created,
+      cell: (user) => <When iso={user.created_at} />,
+      sortKey: sortKey('created_at'),
+    },
     {
       id: 'status',
       header: T.licenseStatus,
@@ -121,6 +154,8 @@ export function UsersTable({
       stackBelow="md"
       rowDetails={(user) => (user.id === expandedId ? details : null)}
       rowClassName={(user) => (user.id === expandedId ? 'admin-users__row--expanded' : undefined)}
+      sort={sort}
+      onSortChange={onSortChange}
     />
   );
 }

@@ -1,11 +1,12 @@
+import { useState } from 'react';
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, within } from 'storybook/test';
+import { expect, userEvent, within } from 'storybook/test';
 import { EditIcon } from '../../icons/icons';
 import { Badge } from '../badge/badge';
 import { Button } from '../button/button';
 import { IconButton } from '../icon-button/icon-button';
 import { Table } from './table';
-import type { TableColumn, TableProps } from './table';
+import type { TableColumn, TableProps, TableSort } from './table';
 
 type Contest = { id: number; name: string; date: string; location: string; body: string; status: string };
 
@@ -122,5 +123,65 @@ export const WithDetailsRow: Story = {
         .getByText(/4 meats/)
         .closest('td'),
     ).toHaveAttribute('colspan', '6');
+  },
+};
+
+/** Sorted by the caller: the table says which order was asked for (here the rows are sorted in memory). */
+function SortableContestTable(props: Partial<TableProps<Contest>>) {
+  const [sort, setSort] = useState<TableSort>({ column: 'date', direction: 'asc' });
+  const key = sort.column as 'name' | 'date';
+  const rows = [...contests].sort(
+    (a, b) => a[key].localeCompare(b[key]) * (sort.direction === 'asc' ? 1 : -1),
+  );
+  const sortable = columns.map((column) =>
+    column.id === 'name' || column.id === 'date' ? { ...column, sortKey: column.id } : column,
+  );
+  return (
+    <Table
+      columns={sortable}
+      rows={rows}
+      getRowKey={(c) => c.id}
+      caption="Cook-offs"
+      sort={sort}
+      onSortChange={setSort}
+      {...props}
+    />
+  );
+}
+
+/** Name and Date sort: a click on the header sorts by it, a second click reverses (aria-sort says which). */
+export const Sortable: Story = {
+  render: (args) => <SortableContestTable {...args} />,
+  play: async ({ canvasElement }) => {
+    const table = within(canvasElement).getByRole('table', { name: 'Cook-offs' });
+    await expect(within(table).getByRole('columnheader', { name: 'Date' })).toHaveAttribute(
+      'aria-sort',
+      'ascending',
+    );
+    await userEvent.click(within(table).getByRole('button', { name: 'Name' }));
+    await expect(within(table).getByRole('columnheader', { name: 'Name' })).toHaveAttribute(
+      'aria-sort',
+      'ascending',
+    );
+    await expect(within(table).getAllByRole('rowheader')[0]).toHaveTextContent('Lone Star Cook-off');
+    await userEvent.click(within(table).getByRole('button', { name: 'Name' }));
+    await expect(within(table).getByRole('columnheader', { name: 'Name' })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    );
+    await expect(within(table).getAllByRole('rowheader')[0]).toHaveTextContent('Smoke on the Water');
+    await expect(within(table).getByRole('columnheader', { name: 'Date' })).not.toHaveAttribute('aria-sort');
+  },
+};
+
+/** On a phone the rows are cards and the sort buttons stay above them. */
+export const SortableStackedOnPhones: Story = {
+  render: (args) => <SortableContestTable {...args} stackBelow="md" />,
+  globals: { viewport: { value: 'mobile1', isRotated: false } },
+  play: async ({ canvasElement }) => {
+    const table = within(canvasElement).getByRole('table', { name: 'Cook-offs' });
+    await expect(table).toHaveClass('pc-table--sortable');
+    await expect(table).toHaveClass('pc-table--stack-below-md');
+    await expect(within(table).getByRole('button', { name: 'Date' })).toBeInTheDocument();
   },
 };

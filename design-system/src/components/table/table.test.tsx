@@ -1,7 +1,9 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { useState } from 'react';
 import { render, screen, within } from '@testing-library/react';
-import { Table } from './table';
-import type { TableColumn } from './table';
+import userEvent from '@testing-library/user-event';
+import { Table, nextTableSort } from './table';
+import type { TableColumn, TableSort } from './table';
 
 type Row = { id: string; name: string; city: string; body: string };
 const rows: Row[] = [
@@ -92,5 +94,99 @@ describe('Table', () => {
       'Details of Pig Out',
     ]);
     expect(within(bodyRows[2]!).getByRole('cell')).toHaveAttribute('colspan', '3');
+  });
+});
+
+describe('Table: sortable headers', () => {
+  const sortable: TableColumn<Row>[] = [
+    { id: 'name', header: 'Name', cell: (r) => r.name, rowHeader: true, sortKey: 'name' },
+    { id: 'city', header: 'City', cell: (r) => r.city, sortKey: 'city' },
+    { id: 'body', header: 'Body', cell: (r) => r.body },
+  ];
+
+  /** Sorts the rows itself, as a caller of the table does (here in memory, in an app on the server). */
+  function SortedTable({ onSort }: { onSort?: (sort: TableSort) => void }) {
+    const [sort, setSort] = useState<TableSort>({ column: 'name', direction: 'asc' });
+    const sorted = [...rows].sort((a, b) => {
+      const key = sort.column as 'name' | 'city';
+      const order = a[key].localeCompare(b[key]);
+      return sort.direction === 'asc' ? order : -order;
+    });
+    return (
+      <Table
+        columns={sortable}
+        rows={sorted}
+        getRowKey={(r) => r.id}
+        caption="T"
+        stackBelow="md"
+        sort={sort}
+        onSortChange={(next) => {
+          onSort?.(next);
+          setSort(next);
+        }}
+      />
+    );
+  }
+
+  const names = () =>
+    within(screen.getByRole('table', { name: 'T' }))
+      .getAllByRole('rowheader')
+      .map((cell) => cell.textContent);
+
+  it('puts a button named by the header in each sortable header, aria-sort only on the sorted one', () => {
+    render(<SortedTable />);
+    const table = screen.getByRole('table', { name: 'T' });
+    expect(table).toHaveClass('pc-table--sortable');
+    const name = within(table).getByRole('columnheader', { name: 'Name' });
+    expect(name).toHaveAttribute('aria-sort', 'ascending');
+    expect(within(name).getByRole('button', { name: 'Name' })).toBeInTheDocument();
+    const city = within(table).getByRole('columnheader', { name: 'City' });
+    expect(city).not.toHaveAttribute('aria-sort');
+    expect(within(city).getByRole('button', { name: 'City' })).toBeInTheDocument();
+    const body = within(table).getByRole('columnheader', { name: 'Body' });
+    expect(within(body).queryByRole('button')).toBeNull();
+    expect(body.textContent).toBe('Body');
+  });
+
+  it('a click sorts by that column ascending, a second click reverses it', async () => {
+    const user = userEvent.setup();
+    const asked = vi.fn();
+    render(<SortedTable onSort={asked} />);
+    await user.click(screen.getByRole('button', { name: 'City' }));
+    expect(asked).toHaveBeenLastCalledWith({ column: 'city', direction: 'asc' });
+    expect(screen.getByRole('columnheader', { name: 'City' })).toHaveAttribute('aria-sort', 'ascending');
+    expect(screen.getByRole('columnheader', { name: 'Name' })).not.toHaveAttribute('aria-sort');
+    expect(names()).toEqual(['Smoke Fest', 'Pig Out']);
+    await user.click(screen.getByRole('button', { name: 'City' }));
+    expect(asked).toHaveBeenLastCalledWith({ column: 'city', direction: 'desc' });
+    expect(screen.getByRole('columnheader', { name: 'City' })).toHaveAttribute('aria-sort', 'descending');
+    expect(names()).toEqual(['Pig Out', 'Smoke Fest']);
+  });
+
+  it('is usable from the keyboard: Tab reaches the header buttons, Enter and Space sort', async () => {
+    const user = userEvent.setup();
+    render(<SortedTable />);
+    await user.tab(); // the scrolling region
+    await user.tab();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Name' }));
+    await user.keyboard('{Enter}');
+    expect(screen.getByRole('columnheader', { name: 'Name' })).toHaveAttribute('aria-sort', 'descending');
+    await user.tab();
+    await user.keyboard(' ');
+    expect(screen.getByRole('columnheader', { name: 'City' })).toHaveAttribute('aria-sort', 'ascending');
+  });
+
+  it('without onSortChange no header is a button', () => {
+    render(<Table columns={sortable} rows={rows} getRowKey={(r) => r.id} caption="T" />);
+    const table = screen.getByRole('table', { name: 'T' });
+    expect(within(table).queryAllByRole('button')).toHaveLength(0);
+    expect(table).not.toHaveClass('pc-table--sortable');
+  });
+
+  it('nextTableSort: another column starts ascending, the same column flips', () => {
+    expect(nextTableSort(undefined, 'a')).toEqual({ column: 'a', direction: 'asc' });
+    expect(nextTableSort({ column: 'b', direction: 'desc' }, 'a')).toEqual({ column: 'a', direction: 'asc' });
+    expect(nextTableSort({ column: 'a', direction: 'asc' }, 'a')).toEqual({ column: 'a', direction: 'desc' });
+    expect(nextTableSort({ column: 'a', direction: 'desc' }, 'a')).toEqual({ column: 'a', direction: 'asc' });
   });
 });

@@ -4,6 +4,11 @@ import { useStableId } from '../../lib/use-id';
 
 export type TableBreakpoint = 'sm' | 'md';
 
+export type TableSortDirection = 'asc' | 'desc';
+
+/** The order rows are shown in: the sortKey of the sorted column and its direction. */
+export type TableSort = { column: string; direction: TableSortDirection };
+
 export type TableColumn<Row> = {
   /** Stable key of the column. */
   id: string;
@@ -20,6 +25,11 @@ export type TableColumn<Row> = {
   className?: string;
   /** The cell's label when rows stack as cards (stackBelow); default the header when it is a string. */
   label?: string;
+  /**
+   * Makes the header a sort button (with onSortChange on the table): the key onSortChange gets for this
+   * column. The table only says which order was asked for; the rows come sorted from the caller.
+   */
+  sortKey?: string;
 };
 
 export type TableProps<Row> = {
@@ -43,6 +53,13 @@ export type TableProps<Row> = {
   stackBelow?: TableBreakpoint;
   /** A full-width row shown under a row (an expanded details panel); null or undefined for none. */
   rowDetails?: (row: Row, index: number) => ReactNode;
+  /** The order the rows are in (its column's header gets aria-sort and an arrow). */
+  sort?: TableSort;
+  /**
+   * Called with the order asked for when a sortable header (sortKey) is clicked: its column ascending,
+   * or the current column the other way round. Without it no header is a button.
+   */
+  onSortChange?: (sort: TableSort) => void;
 };
 
 /** Class name that hides a column below a breakpoint. */
@@ -77,7 +94,69 @@ function renderCell<Row>(column: TableColumn<Row>, row: Row, rowIndex: number) {
   );
 }
 
-/** Data table generic over its row type; columns can hide below a width; wide tables scroll sideways. */
+/** The order a click on the header of `sortKey` asks for: ascending first, then the other way round. */
+export function nextTableSort(current: TableSort | undefined, sortKey: string): TableSort {
+  if (current?.column !== sortKey) return { column: sortKey, direction: 'asc' };
+  return { column: sortKey, direction: current.direction === 'asc' ? 'desc' : 'asc' };
+}
+
+/** Up, down, or both (not sorted): drawn here so the header needs no icon font. */
+function SortMark({ direction }: { direction: TableSortDirection | undefined }) {
+  return (
+    <svg
+      className="pc-table__sort-mark"
+      width={16}
+      height={16}
+      viewBox="0 0 16 16"
+      aria-hidden="true"
+      focusable="false"
+      fill="currentColor"
+    >
+      {direction !== 'desc' ? <path d="M8 2.5 12 7H4z" opacity={direction ? 1 : 0.45} /> : null}
+      {direction !== 'asc' ? <path d="M8 13.5 4 9h8z" opacity={direction ? 1 : 0.45} /> : null}
+    </svg>
+  );
+}
+
+type HeaderProps<Row> = {
+  column: TableColumn<Row>;
+  sort: TableSort | undefined;
+  onSortChange: ((sort: TableSort) => void) | undefined;
+};
+
+function HeaderCell<Row>({ column, sort, onSortChange }: HeaderProps<Row>) {
+  const { sortKey } = column;
+  if (sortKey === undefined || onSortChange === undefined || column.hideHeader) {
+    return (
+      <th scope="col" className={columnClass(column)}>
+        {column.hideHeader ? <span className="pc-visually-hidden">{column.header}</span> : column.header}
+      </th>
+    );
+  }
+  const direction = sort?.column === sortKey ? sort.direction : undefined;
+  return (
+    <th
+      scope="col"
+      className={cx(columnClass(column), 'pc-table__sortable')}
+      aria-sort={direction === undefined ? undefined : direction === 'asc' ? 'ascending' : 'descending'}
+    >
+      <button
+        type="button"
+        className={cx('pc-table__sort', direction && 'pc-table__sort--active')}
+        onClick={() => onSortChange(nextTableSort(sort, sortKey))}
+      >
+        {column.header}
+        <SortMark direction={direction} />
+      </button>
+    </th>
+  );
+}
+
+/**
+ * Data table generic over its row type; columns can hide below a width; wide tables scroll sideways.
+ * Columns with a sortKey get a sort button in their header when the table has onSortChange (the rows
+ * come sorted from the caller); when the rows stack as cards, those buttons stay above the cards.
+ */
 export function Table<Row>({
   columns,
   rows,
@@ -90,9 +169,12 @@ export function Table<Row>({
   rowClassName,
   stackBelow,
   rowDetails,
+  sort,
+  onSortChange,
 }: TableProps<Row>) {
   const captionId = `${useStableId()}-caption`;
   const hasCaption = caption !== undefined && caption !== null;
+  const sortable = onSortChange !== undefined && columns.some((column) => column.sortKey !== undefined);
   return (
     <div
       className="pc-table-scroll"
@@ -105,6 +187,7 @@ export function Table<Row>({
           'pc-table',
           dense && 'pc-table--dense',
           stackBelow && `pc-table--stack-below-${stackBelow}`,
+          sortable && 'pc-table--sortable',
           className,
         )}
       >
@@ -116,13 +199,7 @@ export function Table<Row>({
         <thead>
           <tr>
             {columns.map((column) => (
-              <th key={column.id} scope="col" className={columnClass(column)}>
-                {column.hideHeader ? (
-                  <span className="pc-visually-hidden">{column.header}</span>
-                ) : (
-                  column.header
-                )}
-              </th>
+              <HeaderCell key={column.id} column={column} sort={sort} onSortChange={onSortChange} />
             ))}
           </tr>
         </thead>
