@@ -19,6 +19,7 @@ describe('AdminConsole (exposed to the shell)', () => {
     ['/admin/licenses', 'Licenses'],
     ['/admin/signup-events', 'Signup Events'],
     ['/admin/users', 'Users'],
+    ['/admin/audit', 'Audit Trail'],
     ['/admin/diagnostics', 'Diagnostics'],
   ])('renders the titled screen of %s inside the host router', (path, title) => {
     renderAt(path);

@@ -1,5 +1,6 @@
 import type { ComponentType, ReactNode } from 'react';
 import { Route, Routes } from 'react-router-dom';
+import { AuditScreen } from '../features/audit';
 import { DiagnosticsScreen } from '../features/diagnostics';
 import { LicensesScreen } from '../features/licenses';
 import { PromoCodesScreen } from '../features/promo-codes';
@@ -12,6 +13,7 @@ export const adminScreens: ReadonlyArray<{ path: string; title: string; Screen: 
   { path: '/admin/licenses', title: 'Licenses', Screen: LicensesScreen },
   { path: '/admin/signup-events', title: 'Signup Events', Screen: SignupEventsScreen },
   { path: '/admin/users', title: 'Users', Screen: UsersScreen },
+  { path: '/admin/audit', title: 'Audit Trail', Screen: AuditScreen },
   { path: '/admin/diagnostics', title: 'Diagnostics', Screen: DiagnosticsScreen },
 ];
 

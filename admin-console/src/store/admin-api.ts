@@ -2,7 +2,15 @@ import { createApi } from '@reduxjs/toolkit/query/react';
 import { adminBaseQuery } from './base-query';
 
 /** What a change invalidates: the tags of the admin API's queries. */
-export const ADMIN_TAG_TYPES = ['PromoCode', 'User', 'Device', 'Credits', 'Ledger', 'SignupEvent'] as const;
+export const ADMIN_TAG_TYPES = [
+  'PromoCode',
+  'User',
+  'Device',
+  'Credits',
+  'Ledger',
+  'SignupEvent',
+  'Audit',
+] as const;
 export type AdminTagType = (typeof ADMIN_TAG_TYPES)[number];
 
 /**

@@ -1,6 +1,6 @@
 // The audit trail of admin actions (issue 23, item 5). Each service records the admin actions it performs
 // in its own append-only table, in the same transaction as the action, and lists them on its own path
-// (accounts: auth; licensing: licensing), both in this shape; the console merges the two by time.
+// (accounts: auth; licensing: licensing), both in this shape; the console shows them as two tabs.
 import { z } from 'zod';
 import { definePage, pageAnswer, pageQueryShape, toPageRequest } from './pages';
 import { PG_INTEGER_MAX } from './stored-values';

@@ -59,6 +59,7 @@ export const ADMIN_SCREENS = [
     nav: { label: 'Signup Events', group: 'admin' },
   },
   { path: '/admin/users', title: 'Users', signIn: true, nav: { label: 'Users', group: 'admin' } },
+  { path: '/admin/audit', title: 'Audit Trail', signIn: true, nav: { label: 'Audit Trail', group: 'admin' } },
   { path: '/admin/diagnostics', title: 'Diagnostics', signIn: true },
 ] as const satisfies readonly Screen[];
 
