@@ -138,16 +138,21 @@ const cursorOf = (sort: PageSort, key: PageKey, direction: 'after' | 'before') =
   encodeCursor(sort, { key, direction });
 
 /**
- * How many rows `rows` (a subquery of the matching rows, e.g. `db.select({ one: sql`1` }).from(t).where(w)`)
- * holds, counted up to PAGE_LIMITS.totalCap: beyond it, the cap and total_exact false.
+ * How many rows `matching` (a query of the matching rows, e.g. `db.select({ one: sql`1` }).from(t).where(w)`)
+ * holds, counted up to `cap` (PAGE_LIMITS.totalCap): beyond it, the cap and total_exact false.
  */
 export const countUpTo = async (
   db: Db,
-  matching: { limit: (n: number) => { as: (alias: string) => SQLWrapper } },
+  matching: SQLWrapper,
   cap: number = PAGE_LIMITS.totalCap,
 ): Promise<PageTotal> => {
-  const counted = matching.limit(cap + 1).as('counted');
-  const result = await db.execute<{ n: number }>(sql`select count(*)::int as n from ${counted}`);
+  // The matching rows are a materialized CTE, which PostgreSQL plans for reading them all (so a search
+  // takes its trigram index) and runs only as far as the LIMIT reads. Under a plain `limit cap + 1`, once
+  // more rows than the cap seem to match, a table scan stopping early looks cheaper, but it runs ILIKE on
+  // every row it passes: 15,000 devices read for 1,001 'pixel' matches, 13 ms instead of 5 ms.
+  const result = await db.execute<{ n: number }>(
+    sql`with matching as materialized (${matching}) select count(*)::int as n from (select 1 from matching limit ${cap + 1}) as counted`,
+  );
   const n = Number(result.rows[0]?.n ?? 0);
   return { total: Math.min(n, cap), total_exact: n <= cap };
 };
