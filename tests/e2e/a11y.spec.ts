@@ -608,6 +608,8 @@ test('axe sweep: the admin console and its dialogs', async ({ page, request }) =
   await sweep.check('admin signup events, filtered');
 
   await navigateTo(page, 'Users', 'Users');
+  // Newest first (the list pages): the two cooks of this test are on the first page.
+  await page.goto('/admin/users?sort=-id');
   await expect(page.getByRole('row').filter({ hasText: plain.email })).toBeVisible();
   await sweep.check('admin users');
   await page.getByRole('button', { name: `Edit ${plain.email}` }).click();
@@ -627,6 +629,11 @@ test('axe sweep: the admin console and its dialogs', async ({ page, request }) =
   await expect(page.getByRole('alertdialog')).toBeVisible();
   await sweep.check('admin users, revoke device confirmation');
   await cancel(page, page.getByRole('alertdialog'));
+
+  await navigateTo(page, 'Audit Trail', 'Audit Trail');
+  await page.getByRole('tab', { name: 'Licensing' }).click();
+  await expect(page.getByRole('table', { name: 'Licensing audit trail' })).toBeVisible();
+  await sweep.check('admin audit trail');
 
   // Diagnostics has no link in the navigation (SPEC.md section 2 lists it among the routes only).
   await page.goto('/admin/diagnostics');

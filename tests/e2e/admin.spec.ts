@@ -134,6 +134,90 @@ test("an admin revokes a cook's device in the console, and the cook's app then s
   await cookContext.close();
 });
 
+test("an admin searches users, pages through them, follows a shared link, and revokes a cook's device found by search; the cook's app says so", async ({
+  page,
+  browser,
+  request,
+}) => {
+  const cookContext = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const cook = await cookContext.newPage();
+  const { email: cookEmail } = await licensedCook(cook, request);
+  const uid = (await cook.evaluate(() => localStorage.getItem('bbq_device_id'))) ?? '';
+  expect(uid).toBeTruthy();
+
+  // One more user than a page holds, all found by one search.
+  const tag = `pager${Date.now().toString(36)}`;
+  await Promise.all(
+    Array.from({ length: 51 }, (_, n) =>
+      request.post('/api/auth/register', {
+        data: {
+          email: `${tag}-${String(n).padStart(2, '0')}@pitclock.test`,
+          password: 'smoke-ring-2026',
+          display_name: `Pager ${n}`,
+          device_info: { device_id: 'device-e2e', name: 'e2e' },
+        },
+      }),
+    ),
+  );
+
+  await signInAdmin(page, request);
+  await page.goto('/admin/users');
+  await page.getByLabel('Search users').fill(tag);
+  await expect(page.getByText('51 users')).toBeVisible();
+  // In order of e-mail: the last of them is alone on the second page.
+  await page.getByRole('columnheader', { name: 'Email' }).getByRole('button').click();
+  await expect(page.getByRole('columnheader', { name: 'Email' })).toHaveAttribute('aria-sort', 'ascending');
+  await expect(rowWith(page, `${tag}-00@`)).toBeVisible();
+  await page
+    .getByRole('navigation', { name: 'Pages of users' })
+    .getByRole('button', { name: 'Next' })
+    .click();
+  await expect(rowWith(page, `${tag}-50@`)).toBeVisible();
+  await expect(rowWith(page, `${tag}-00@`)).toHaveCount(0);
+
+  // The page's address is a link to the same page of the same search.
+  const shared = page.url();
+  expect(new URL(shared).searchParams.get('q')).toBe(tag);
+  const colleague = await page.context().newPage();
+  await colleague.goto(shared);
+  await expect(rowWith(colleague, `${tag}-50@`)).toBeVisible();
+  await expect(colleague.getByLabel('Search users')).toHaveValue(tag);
+  await colleague.close();
+  // Back returns to the first page.
+  await page.goBack();
+  await expect(rowWith(page, `${tag}-00@`)).toBeVisible();
+  await expect(rowWith(page, `${tag}-50@`)).toHaveCount(0);
+
+  // The cook's device, found by its UID, shows whose it is.
+  await page.goto('/admin/licenses');
+  await page.getByLabel('Search devices').fill(uid);
+  const device = rowWith(page, uid);
+  await expect(device).toContainText(cookEmail);
+  await expect(device).toContainText('Active');
+  await device.getByRole('button', { name: /^Revoke/ }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Revoke' }).click();
+  await expect(device).toContainText('Revoked');
+  await page.screenshot({ path: path.join(screens, 'admin-licenses-search-phone.png'), fullPage: true });
+
+  // The audit trail says who revoked whose device, and when.
+  await openNavigation(page);
+  await page.getByRole('group', { name: 'Admin' }).first().getByRole('link', { name: 'Audit Trail' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Audit Trail' })).toBeVisible();
+  await page.getByRole('tab', { name: 'Licensing' }).click();
+  await page.getByLabel('Action', { exact: true }).selectOption({ label: 'Device revoked' });
+  const entry = rowWith(page, cookEmail).first();
+  await expect(entry).toContainText('Device revoked');
+  await expect(entry).toContainText('admin@pitclock.test');
+  await expect(entry).toContainText(/revoked_at: — → \d{4}-/);
+  await page.screenshot({ path: path.join(screens, 'admin-audit-phone.png'), fullPage: true });
+
+  await cook.goto('/contests');
+  await expect(cook.locator('.license-banner')).toContainText(
+    "This device's licence was revoked. Redeem a code to continue.",
+  );
+  await cookContext.close();
+});
+
 test("an admin adjusts a cook's credits up and down and sees the ledger, then makes the cook an admin", async ({
   page,
   request,
@@ -155,13 +239,17 @@ test("an admin adjusts a cook's credits up and down and sees the ledger, then ma
   await expect(ledger).toContainText('-2');
 
   await page.goto('/admin/users');
+  // The users list pages: the new cook is found by a search.
+  await page.getByLabel('Search users').fill(email);
   const row = rowWith(page, email);
   const toggle = row.getByRole('switch', { name: `Admin ${email}` });
   await expect(toggle).not.toBeChecked();
   await toggle.click();
   await expect(toggle).toBeChecked();
   // One's own row cannot be changed.
+  await page.getByLabel('Search users').fill('admin@pitclock.test');
   await expect(rowWith(page, 'admin@pitclock.test').getByRole('switch')).toBeDisabled();
+  await page.getByLabel('Search users').fill(email);
   await toggle.click();
   await expect(toggle).not.toBeChecked();
   await page.screenshot({ path: path.join(screens, 'admin-users-phone.png'), fullPage: true });

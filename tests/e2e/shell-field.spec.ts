@@ -225,6 +225,7 @@ const adminScreens = [
   ['/admin/licenses', 'Licenses'],
   ['/admin/signup-events', 'Signup Events'],
   ['/admin/users', 'Users'],
+  ['/admin/audit', 'Audit Trail'],
   ['/admin/diagnostics', 'Diagnostics'],
 ] as const;
 
