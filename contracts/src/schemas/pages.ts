@@ -77,7 +77,10 @@ const toBase64Url = (text: string): string => {
   let binary = '';
   for (const byte of new TextEncoder().encode(text)) binary += String.fromCharCode(byte);
   // btoa pads with at most two '='.
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/={1,2}$/, '');
+  return btoa(binary)
+    .replace(/\+/g, '-')
+    .replace(/\//g, '_')
+    .replace(/={1,2}$/, '');
 };
 
 const fromBase64Url = (text: string): string | undefined => {
