@@ -256,7 +256,13 @@ test('an admin signing in sees the Admin group in the menu', async ({ page }) =>
   await openNavigation(page);
   const admin = page.getByRole('group', { name: 'Admin' });
   await expect(admin).toBeVisible();
-  await expect(admin.getByRole('link')).toHaveText(['Promo Codes', 'Licenses', 'Signup Events', 'Users']);
+  await expect(admin.getByRole('link')).toHaveText([
+    'Promo Codes',
+    'Licenses',
+    'Signup Events',
+    'Users',
+    'Audit Trail',
+  ]);
 });
 
 test('a cook signing in does not see the Admin group', async ({ page, request }) => {

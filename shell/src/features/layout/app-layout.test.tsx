@@ -71,7 +71,7 @@ describe('navigation', () => {
       within(admin)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Promo Codes', 'Licenses', 'Signup Events', 'Users']);
+    ).toEqual(['Promo Codes', 'Licenses', 'Signup Events', 'Users', 'Audit Trail']);
   });
 
   it('hides the Admin group when GET /me says the user is no admin, whatever the token claims', async () => {
