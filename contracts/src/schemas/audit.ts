@@ -8,20 +8,26 @@ import { PG_INTEGER_MAX } from './stored-values';
 /** A user id in an audit entry (classic zod: auth-answers' UserId is zod/mini). */
 const UserId = z.number().int().positive();
 
-/** What an admin did. The part before the dot is the kind of record it touched. */
-export const AUDIT_ACTIONS = [
-  'user.update',
-  'user.delete',
-  'user.toggle_admin',
-  'promo_code.create',
-  'promo_code.toggle',
-  'credits.adjust',
-  'credits.grant',
-  'activation_code.mint',
-  'device.activate',
-  'device.revoke',
-  'device.restore',
-] as const;
+/** The two audit trails: each service keeps its own. */
+export const AUDIT_TRAILS = ['accounts', 'licensing'] as const;
+export type AuditTrail = (typeof AUDIT_TRAILS)[number];
+
+/** What an admin did, by the trail that records it. The part before the dot is the kind of record it touched. */
+export const AUDIT_TRAIL_ACTIONS = {
+  accounts: ['user.update', 'user.delete', 'user.toggle_admin'],
+  licensing: [
+    'promo_code.create',
+    'promo_code.toggle',
+    'credits.adjust',
+    'credits.grant',
+    'activation_code.mint',
+    'device.activate',
+    'device.revoke',
+    'device.restore',
+  ],
+} as const;
+
+export const AUDIT_ACTIONS = [...AUDIT_TRAIL_ACTIONS.accounts, ...AUDIT_TRAIL_ACTIONS.licensing] as const;
 export const AuditAction = z.enum(AUDIT_ACTIONS);
 export type AuditAction = z.infer<typeof AuditAction>;
 

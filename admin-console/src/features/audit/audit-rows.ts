@@ -1,9 +1,15 @@
 // What an audit entry says to an admin: the action in words, and the fields it changed as before -> after.
-import type { AuditAction, AuditEntry } from '@pitclock/contracts/schemas';
+import {
+  AUDIT_TRAIL_ACTIONS,
+  AUDIT_TRAILS,
+  type AuditAction,
+  type AuditEntry,
+  type AuditTrail,
+} from '@pitclock/contracts/schemas';
 
 /** The two audit trails: each service keeps its own (contracts' audit.ts). */
-export const AUDIT_AREAS = ['accounts', 'licensing'] as const;
-export type AuditArea = (typeof AUDIT_AREAS)[number];
+export const AUDIT_AREAS = AUDIT_TRAILS;
+export type AuditArea = AuditTrail;
 
 export const ACTION_LABELS: Record<AuditAction, string> = {
   'user.update': 'User edited',
@@ -20,19 +26,7 @@ export const ACTION_LABELS: Record<AuditAction, string> = {
 };
 
 /** The actions each trail records. */
-export const AREA_ACTIONS: Record<AuditArea, readonly AuditAction[]> = {
-  accounts: ['user.update', 'user.delete', 'user.toggle_admin'],
-  licensing: [
-    'promo_code.create',
-    'promo_code.toggle',
-    'credits.adjust',
-    'credits.grant',
-    'activation_code.mint',
-    'device.activate',
-    'device.revoke',
-    'device.restore',
-  ],
-};
+export const AREA_ACTIONS: Record<AuditArea, readonly AuditAction[]> = AUDIT_TRAIL_ACTIONS;
 
 /** One field an action changed (or set, or cleared): its name and its values as text ('—' for none). */
 export type AuditChange = { field: string; before: string; after: string };

@@ -1,4 +1,4 @@
-import { AUDIT_ACTIONS, type AuditValues } from '@pitclock/contracts/schemas';
+import { AUDIT_ACTIONS, AUDIT_TRAIL_ACTIONS, type AuditValues } from '@pitclock/contracts/schemas';
 import { auditSearchTextOf } from '@pitclock/kit';
 import { sql } from 'drizzle-orm';
 import {
@@ -115,7 +115,7 @@ export const signupEvents = pgTable(
 export type SignupEventRow = typeof signupEvents.$inferSelect;
 
 /** The actions this service records: the admin actions on accounts. */
-export const ACCOUNT_AUDIT_ACTIONS = AUDIT_ACTIONS.filter((action) => action.startsWith('user.'));
+export const ACCOUNT_AUDIT_ACTIONS = AUDIT_TRAIL_ACTIONS.accounts;
 
 /**
  * The audit trail of admin actions on accounts (issue 23): one row per action, written in the action's

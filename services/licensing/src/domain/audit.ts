@@ -1,14 +1,12 @@
 // What the audit trail says of each admin action of this service (and of every device activation): who
 // acted, on which record, for which user, and the fields the action changed as they were before and after
 // it. Never an activation code or its hash.
-import { AUDIT_ACTIONS, type AuditAction, type AuditValues } from '@pitclock/contracts/schemas';
+import { AUDIT_TRAIL_ACTIONS, type AuditValues } from '@pitclock/contracts/schemas';
 import type { AdminCreditReason } from './credits';
 
 /** The actions this service records: all but the accounts' (auth's); its table's CHECK allows only these. */
-export type LicensingAuditAction = Exclude<AuditAction, `user.${string}`>;
-export const LICENSING_AUDIT_ACTIONS = AUDIT_ACTIONS.filter(
-  (action): action is LicensingAuditAction => !action.startsWith('user.'),
-);
+export type LicensingAuditAction = (typeof AUDIT_TRAIL_ACTIONS.licensing)[number];
+export const LICENSING_AUDIT_ACTIONS: readonly LicensingAuditAction[] = AUDIT_TRAIL_ACTIONS.licensing;
 
 /** One row of the audit trail, as an action writes it (its id and time are the table's). */
 export type AuditRecord = {
