@@ -1,6 +1,13 @@
 // The audit trail's reading side, shared by the services that keep one (contracts' audit.ts): each keeps
 // its own append-only table with the same columns, and pages and searches it the same way.
-import type { AUDIT_PAGE, AuditAction, PageAnswer, PageRequest } from '@pitclock/contracts/schemas';
+import type {
+  AUDIT_PAGE,
+  AuditAction,
+  AuditEntry,
+  AuditValues,
+  PageAnswer,
+  PageRequest,
+} from '@pitclock/contracts/schemas';
 import { and, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from './database';
@@ -53,3 +60,27 @@ export const readAuditPage = <T extends AuditTable>(
   );
   return readTablePage(db, table, { request: page, columns, where });
 };
+
+/** An audit row as a service's table reads it. */
+export type AuditRowLike = {
+  id: number;
+  createdAt: Date;
+  actorId: number | null;
+  action: AuditAction;
+  targetId: string;
+  subjectUserId: number | null;
+  before: AuditValues;
+  after: AuditValues;
+};
+
+/** An audit row as the API shows it. */
+export const toAuditEntry = (row: AuditRowLike): AuditEntry => ({
+  id: row.id,
+  created_at: row.createdAt.toISOString(),
+  actor_id: row.actorId,
+  action: row.action,
+  target_id: row.targetId,
+  subject_user_id: row.subjectUserId,
+  before: row.before,
+  after: row.after,
+});

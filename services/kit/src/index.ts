@@ -65,7 +65,15 @@ export { createRateLimit } from './rate-limit';
 export type { RateLimit, RateLimitOptions, RateLimitState } from './rate-limit';
 export type { AccessClaims, AdminAnswer, Auth, AuthOptions, AuthUser } from './auth';
 export { isCheckViolation, isUniqueViolation, uniqueViolationOf } from './pg-errors';
-export { containsPattern, countUpTo, pageQueryParts, readPage, readTablePage, sortKeyOf } from './pages';
+export {
+  containsPattern,
+  countUpTo,
+  mapPage,
+  pageQueryParts,
+  readPage,
+  readTablePage,
+  sortKeyOf,
+} from './pages';
 export type { KeyedRow, PageQueryParts, PageTotal, ReadPageOptions, SortColumn, SortColumns } from './pages';
-export { auditSearchTextOf, readAuditPage } from './audit-trail';
-export type { AuditColumn, AuditFilter, AuditTable } from './audit-trail';
+export { auditSearchTextOf, readAuditPage, toAuditEntry } from './audit-trail';
+export type { AuditColumn, AuditFilter, AuditRowLike, AuditTable } from './audit-trail';

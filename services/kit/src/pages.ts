@@ -157,6 +157,15 @@ export const countUpTo = async (
   return { total: Math.min(n, cap), total_exact: n <= cap };
 };
 
+/** A page with each row as the API shows it. */
+export const mapPage = <Row, Answer>(
+  page: PageAnswer<Row>,
+  view: (row: Row) => Answer,
+): PageAnswer<Answer> => ({
+  ...page,
+  data: page.data.map(view),
+});
+
 /** A LIKE pattern that finds `text` anywhere: its own %, _ and \ match themselves. */
 export const containsPattern = (text: string): string =>
   `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;

@@ -16,7 +16,7 @@ import {
   type SignupEventsResponse,
   type UsersPageResponse,
 } from '@pitclock/contracts/schemas';
-import { getAuthUser, parse, type Auth } from '@pitclock/kit';
+import { getAuthUser, parse, type Auth, mapPage, toAuditEntry } from '@pitclock/kit';
 import { Router, type Request } from 'express';
 import {
   deleteUser,
@@ -30,7 +30,7 @@ import {
   updateUser,
   type UserAdminDeps,
 } from '../../application/user-admin';
-import { pageOf, toAdminUser, toAuditEntry, toSignupEvent } from './views';
+import { toAdminUser, toSignupEvent } from './views';
 
 export type AdminRoutesDeps = UserAdminDeps & { auth: Auth };
 
@@ -53,7 +53,7 @@ export const createAdminRoutes = ({ auth, ...deps }: AdminRoutesDeps): Router =>
   router.get(API_PATHS.users, async (req, res) => {
     if (asksForUsersPage(req.query)) {
       const page = await listUsersPage(deps, parse(UsersQuery, req.query));
-      res.json(pageOf(page, toAdminUser) satisfies UsersPageResponse);
+      res.json(mapPage(page, toAdminUser) satisfies UsersPageResponse);
       return;
     }
     res.json((await listUsers(deps)).map(toAdminUser) satisfies AdminUsersResponse);
@@ -81,7 +81,7 @@ export const createAdminRoutes = ({ auth, ...deps }: AdminRoutesDeps): Router =>
   router.get(API_PATHS.signupEvents, async (req, res) => {
     if (asksForPage(req.query, SIGNUP_EVENTS_LEGACY_PAGE_KEYS)) {
       const page = await listSignupEventsPage(deps, parse(SignupEventsPageQuery, req.query));
-      res.json(pageOf(page, toSignupEvent) satisfies SignupEventsPageResponse);
+      res.json(mapPage(page, toSignupEvent) satisfies SignupEventsPageResponse);
       return;
     }
     const query = parse(SignupEventsQuery, req.query);
@@ -90,7 +90,7 @@ export const createAdminRoutes = ({ auth, ...deps }: AdminRoutesDeps): Router =>
 
   router.get(API_PATHS.auditAccounts, async (req, res) => {
     const page = await listAccountAudit(deps, parse(AuditQuery, req.query));
-    res.json(pageOf(page, toAuditEntry) satisfies AuditPageResponse);
+    res.json(mapPage(page, toAuditEntry) satisfies AuditPageResponse);
   });
 
   return router;

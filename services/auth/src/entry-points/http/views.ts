@@ -1,5 +1,5 @@
-import type { AdminUser, AuditEntry, MeResponse, PageAnswer, SignupEvent } from '@pitclock/contracts/schemas';
-import type { AccountAuditRow, ListedUser, SignupEventRow, UserRow } from '../../application/records';
+import type { AdminUser, MeResponse, SignupEvent } from '@pitclock/contracts/schemas';
+import type { ListedUser, SignupEventRow, UserRow } from '../../application/records';
 import { rolesOf } from '../../domain/user-admin';
 
 export const toMe = (user: UserRow): MeResponse => ({
@@ -29,24 +29,4 @@ export const toSignupEvent = (event: SignupEventRow): SignupEvent => ({
   platform: event.platform,
   reason: event.reason,
   created_at: event.createdAt.toISOString(),
-});
-
-export const toAuditEntry = (entry: AccountAuditRow): AuditEntry => ({
-  id: entry.id,
-  created_at: entry.createdAt.toISOString(),
-  actor_id: entry.actorId,
-  action: entry.action,
-  target_id: entry.targetId,
-  subject_user_id: entry.subjectUserId,
-  before: entry.before,
-  after: entry.after,
-});
-
-/** A page with its rows turned into their answers. */
-export const pageOf = <Row, Answer>(
-  page: PageAnswer<Row>,
-  view: (row: Row) => Answer,
-): PageAnswer<Answer> => ({
-  ...page,
-  data: page.data.map(view),
 });

@@ -1,9 +1,8 @@
 import { API_PATHS } from '@pitclock/contracts/api-paths';
 import { AuditQuery, type AuditPageResponse } from '@pitclock/contracts/schemas';
-import { parse, type Auth } from '@pitclock/kit';
+import { parse, type Auth, mapPage, toAuditEntry } from '@pitclock/kit';
 import { Router } from 'express';
 import { auditPage, type AuditDeps } from '../../application/audit';
-import { toAuditEntry, toPage } from './views';
 
 export type AuditRoutesDeps = AuditDeps & { auth: Auth };
 
@@ -14,7 +13,7 @@ export const createAuditRoutes = ({ auth, ...deps }: AuditRoutesDeps): Router =>
   router.get(API_PATHS.auditLicensing, auth.requireAdmin, async (req, res) => {
     const { actor_id: actorId, subject_user_id: subjectUserId, action, page } = parse(AuditQuery, req.query);
     const entries = await auditPage(deps, { actorId, subjectUserId, action, page });
-    res.json(toPage(entries, toAuditEntry) satisfies AuditPageResponse);
+    res.json(mapPage(entries, toAuditEntry) satisfies AuditPageResponse);
   });
 
   return router;

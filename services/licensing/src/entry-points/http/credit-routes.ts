@@ -10,7 +10,7 @@ import {
   type CreditsPageResponse,
   type CreditsResponse,
 } from '@pitclock/contracts/schemas';
-import { parse, type Auth } from '@pitclock/kit';
+import { parse, type Auth, mapPage } from '@pitclock/kit';
 import { Router } from 'express';
 import type { CreditChange } from '../../application/records';
 import {
@@ -21,7 +21,7 @@ import {
   type CreditsDeps,
 } from '../../application/credits';
 import { actorOf } from './actor';
-import { toLedgerEntry, toPage } from './views';
+import { toLedgerEntry } from './views';
 
 export type CreditRoutesDeps = CreditsDeps & { auth: Auth };
 
@@ -42,7 +42,7 @@ export const createCreditRoutes = ({ auth, ...deps }: CreditRoutesDeps): Router 
       res.json({
         user_id: userId,
         balance,
-        ...toPage(ledger, toLedgerEntry),
+        ...mapPage(ledger, toLedgerEntry),
       } satisfies CreditsPageResponse);
       return;
     }

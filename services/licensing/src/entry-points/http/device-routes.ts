@@ -12,7 +12,7 @@ import {
   type LicenseStatusesResponse,
   type UserLicensesResponse,
 } from '@pitclock/contracts/schemas';
-import { getAuthUser, parse, type Auth } from '@pitclock/kit';
+import { getAuthUser, parse, type Auth, mapPage } from '@pitclock/kit';
 import { Router, type Request, type Response } from 'express';
 import {
   devicesPage,
@@ -22,7 +22,7 @@ import {
   userLicenses,
   type DevicesDeps,
 } from '../../application/devices';
-import { toDevice, toLedgerEntry, toPage } from './views';
+import { toDevice, toLedgerEntry } from './views';
 
 export type DeviceRoutesDeps = DevicesDeps & { auth: Auth };
 
@@ -39,7 +39,7 @@ export const createDeviceRoutes = ({ auth, ...deps }: DeviceRoutesDeps): Router 
     if (asksForPage(req.query) || DEVICES_PAGE_FILTER_KEYS.some((key) => req.query[key] !== undefined)) {
       const { user_id: userId, status, page } = parse(DevicesPageQuery, req.query);
       const devices = await devicesPage(deps, { userId, status, page });
-      res.json(toPage(devices, toDevice) satisfies DevicesPageResponse);
+      res.json(mapPage(devices, toDevice) satisfies DevicesPageResponse);
       return;
     }
     const { user_id: userId } = parse(DevicesQuery, req.query);

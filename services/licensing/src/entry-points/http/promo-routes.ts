@@ -9,7 +9,7 @@ import {
   type PromoCodesResponse,
   type RedeemResponse,
 } from '@pitclock/contracts/schemas';
-import { getAuthUser, parse, type Auth } from '@pitclock/kit';
+import { getAuthUser, parse, type Auth, mapPage } from '@pitclock/kit';
 import { Router } from 'express';
 import {
   createPromoCode,
@@ -19,7 +19,7 @@ import {
   togglePromoCode,
   type PromoCodesDeps,
 } from '../../application/promo-codes';
-import { toPage, toPromoCode } from './views';
+import { toPromoCode } from './views';
 
 export type PromoRoutesDeps = PromoCodesDeps & { auth: Auth };
 
@@ -30,7 +30,7 @@ export const createPromoRoutes = ({ auth, ...deps }: PromoRoutesDeps): Router =>
   router.get(API_PATHS.promoCodes, auth.requireAdmin, async (req, res) => {
     if (asksForPage(req.query)) {
       const { page } = parse(PromoCodesPageQuery, req.query);
-      res.json(toPage(await promoCodesPage(deps, page), toPromoCode) satisfies PromoCodesPageResponse);
+      res.json(mapPage(await promoCodesPage(deps, page), toPromoCode) satisfies PromoCodesPageResponse);
       return;
     }
     res.json((await listPromoCodes(deps)).map(toPromoCode) satisfies PromoCodesResponse);

@@ -1,14 +1,8 @@
-import type { AuditEntry, Device, LedgerEntry, PageAnswer, PromoCode } from '@pitclock/contracts/schemas';
-import type { AuditRow, DeviceRow, LedgerRow, PromoCodeRow } from '../../application/records';
+import type { Device, LedgerEntry, PromoCode } from '@pitclock/contracts/schemas';
+import type { DeviceRow, LedgerRow, PromoCodeRow } from '../../application/records';
 import { remainingUses } from '../../domain/promo-codes';
 
 const iso = (date: Date) => date.toISOString();
-
-/** A page of records as the API shows them. */
-export const toPage = <R, T>(page: PageAnswer<R>, view: (row: R) => T): PageAnswer<T> => ({
-  ...page,
-  data: page.data.map(view),
-});
 
 export const toPromoCode = (row: PromoCodeRow): PromoCode => ({
   id: row.id,
@@ -39,15 +33,4 @@ export const toLedgerEntry = (row: LedgerRow): LedgerEntry => ({
   delta: row.delta,
   reason: row.reason,
   created_at: iso(row.createdAt),
-});
-
-export const toAuditEntry = (row: AuditRow): AuditEntry => ({
-  id: row.id,
-  created_at: iso(row.createdAt),
-  actor_id: row.actorId,
-  action: row.action,
-  target_id: row.targetId,
-  subject_user_id: row.subjectUserId,
-  before: row.before,
-  after: row.after,
 });
