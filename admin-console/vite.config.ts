@@ -4,6 +4,7 @@ import { federation } from '@module-federation/vite';
 import { adminConsoleFederation } from './module-federation.config.ts';
 import hosting from '../scripts/lib/front-ends.json' with { type: 'json' };
 import { precompressedAssets } from '../scripts/lib/precompress.ts';
+import { noReactInBuild } from '../scripts/lib/no-react-in-build.ts';
 
 const { base, devPort, previewPort } = hosting['admin-console'];
 
@@ -12,7 +13,7 @@ export default defineConfig(({ command }) => {
   const federationConfig = adminConsoleFederation({ build: command === 'build' });
   return {
     base,
-    plugins: [react(), federation(federationConfig), precompressedAssets()],
+    plugins: [react(), federation(federationConfig), noReactInBuild(), precompressedAssets()],
     server: {
       port: devPort,
       strictPort: true,

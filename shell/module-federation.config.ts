@@ -1,4 +1,5 @@
 import { createModuleFederationConfig } from '@module-federation/vite';
+import { PREACT_FOR_REACT, type ReactModule } from './build/preact.ts';
 
 /** Shared packages the shell provides tree-shaken (only the exports the shell and the remotes use). */
 export const TREE_SHAKEN_SHARED = [
@@ -7,6 +8,9 @@ export const TREE_SHAKEN_SHARED = [
   '@pitclock/design-system',
   '@pitclock/contracts',
 ] as const;
+
+/** The version the shares announce: the remotes ask for React 19's API, which preact/compat provides. */
+const REACT_VERSION = '19.3.1';
 
 export type ShellFederationOptions = {
   /** URL of cook-app's remoteEntry.js (same origin in the build, its dev server in development). */
@@ -24,7 +28,11 @@ export function shellFederation({ cookAppEntry, adminConsoleEntry, remoteExports
   const singleton = { singleton: true } as const;
   // React is on every page: in a build it is eager, so React, ReactDOM and the JSX runtime travel in one
   // file of the shell's first load instead of four loadShare chunks (the dev servers keep them lazy).
-  const eagerSingleton = remoteExports ? ({ singleton: true, eager: true } as const) : singleton;
+  // A build provides them from preact/compat under React's names and version (see build/preact.ts).
+  const eagerSingleton = (name: ReactModule) =>
+    remoteExports
+      ? ({ singleton: true, eager: true, import: PREACT_FOR_REACT[name], version: REACT_VERSION } as const)
+      : singleton;
   const treeShaken = (name: (typeof TREE_SHAKEN_SHARED)[number]) =>
     remoteExports
       ? ({
@@ -40,11 +48,11 @@ export function shellFederation({ cookAppEntry, adminConsoleEntry, remoteExports
     },
     // One copy of each on the page, the shell's: the remotes declare them with import: false.
     shared: {
-      react: eagerSingleton,
-      'react/jsx-runtime': eagerSingleton,
+      react: eagerSingleton('react'),
+      'react/jsx-runtime': eagerSingleton('react/jsx-runtime'),
       // The development JSX runtime only exists on the dev servers (a build compiles to react/jsx-runtime).
       ...(remoteExports ? {} : { 'react/jsx-dev-runtime': singleton }),
-      'react-dom': eagerSingleton,
+      'react-dom': eagerSingleton('react-dom'),
       'react-redux': singleton,
       ...Object.fromEntries(TREE_SHAKEN_SHARED.map((name) => [name, treeShaken(name)])),
     },

@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { federation } from '@module-federation/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { TREE_SHAKEN_SHARED, shellFederation } from './module-federation.config.ts';
+import { preactClientAlias, preactInPlaceOfReact } from './build/preact.ts';
 import { buildMetaPlugin, createBuildMeta } from './build/build-meta.ts';
 import { remotePrecacheEntries } from './build/remote-precache.ts';
 import { remoteUsedExports } from './build/remote-manifests.ts';
@@ -12,6 +13,7 @@ import { runtimePackageVersionPlugin } from './build/runtime-package-version.ts'
 import { remoteFirstLoad, remotePreloadPlugin } from './build/remote-preload.ts';
 import hosting from '../scripts/lib/front-ends.json' with { type: 'json' };
 import { precompressedAssets } from '../scripts/lib/precompress.ts';
+import { noReactInBuild } from '../scripts/lib/no-react-in-build.ts';
 
 /** A remote's entry: same-origin in a build (the gateway serves it), its own dev server in development. */
 const remoteEntry = (remote: 'cook-app' | 'admin-console', building: boolean): string => {
@@ -38,6 +40,7 @@ export default defineConfig(({ command, mode }) => {
   return {
     plugins: [
       react(),
+      preactInPlaceOfReact(),
       runtimePackageVersionPlugin(),
       remotePreloadPlugin({
         building,
@@ -97,8 +100,10 @@ export default defineConfig(({ command, mode }) => {
         },
         devOptions: { enabled: false },
       }),
+      noReactInBuild(),
       precompressedAssets(),
     ],
+    resolve: building ? { alias: [preactClientAlias] } : {},
     // In development /api goes to a running gateway (npm start, or the e2e stack).
     server: {
       port: hosting.shell.devPort,
