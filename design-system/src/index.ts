@@ -91,4 +91,5 @@ export * from './icons/icons';
 // One registry for the page: the shell and its remotes share this package, so the shell's Try Again
 // reaches the remotes' screens too.
 export { retryableLazy, retryFailedLoads } from './lib/retryable-lazy';
+export { ScreenBoundary, type ScreenBoundaryProps } from './lib/screen-boundary';
 export type { RetryableComponent, RetryableLazyOptions } from './lib/retryable-lazy';

@@ -1,7 +1,7 @@
-import { Suspense, type ReactNode } from 'react';
-import { Route, Routes } from 'react-router-dom';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { matchRoutes, Route, Routes, useLocation } from 'react-router-dom';
 import { COOK_SCREENS, type CookScreenPath } from '@pitclock/contracts/screens';
-import { retryableLazy, Spinner } from '@pitclock/design-system';
+import { retryableLazy, ScreenBoundary } from '@pitclock/design-system';
 import { RequireDeviceLicense } from '../lib/license-gate';
 import { PlaceholderScreen } from '../lib/placeholder-screen';
 import { ContestsScreen } from '../features/contests';
@@ -70,9 +70,22 @@ const cookElements: Record<CookScreenPath, ReactNode> = {
 export const cookScreens: ReadonlyArray<{ path: string; title: string; element: ReactNode }> =
   COOK_SCREENS.map(({ path, title }) => ({ path, title, element: cookElements[path] }));
 
+const screenPaths = cookScreens.map(({ path }) => ({ path }));
+
+/** The route pattern of the screen at `pathname` ('*' for none): the key of its loading boundary. */
+export function cookScreenOf(pathname: string): string {
+  return matchRoutes(screenPaths, pathname)?.[0]?.route.path ?? '*';
+}
+
+/** Calls `onShown` once it is on screen (a suspended boundary commits nothing inside it). */
+function WhenShown({ onShown }: { onShown: () => void }) {
+  useEffect(onShown, [onShown]);
+  return null;
+}
+
 /**
- * `afterScreen` mounts inside the screens' Suspense boundary, so it mounts only once the first screen
- * has rendered (not while a lazy screen loads).
+ * Each screen loads in a boundary of its own (a cook-off's steps and another's share one). `afterScreen`
+ * mounts beside them once the first screen has shown, so it never competes with a screen's download.
  */
 export function CookRoutes({
   notFound = null,
@@ -81,15 +94,21 @@ export function CookRoutes({
   notFound?: ReactNode;
   afterScreen?: ReactNode;
 }) {
+  const { pathname } = useLocation();
+  const [screenShown, setScreenShown] = useState(false);
+  const showAfterScreen = useCallback(() => setScreenShown(true), []);
   return (
-    <Suspense fallback={<Spinner label="Loading" />}>
-      <Routes>
-        {cookScreens.map(({ path, title, element }) => (
-          <Route key={path} path={path} element={element ?? <PlaceholderScreen title={title} />} />
-        ))}
-        <Route path="*" element={notFound} />
-      </Routes>
-      {afterScreen}
-    </Suspense>
+    <>
+      <ScreenBoundary screen={cookScreenOf(pathname)}>
+        <Routes>
+          {cookScreens.map(({ path, title, element }) => (
+            <Route key={path} path={path} element={element ?? <PlaceholderScreen title={title} />} />
+          ))}
+          <Route path="*" element={notFound} />
+        </Routes>
+        {screenShown ? null : <WhenShown onShown={showAfterScreen} />}
+      </ScreenBoundary>
+      {screenShown ? afterScreen : null}
+    </>
   );
 }

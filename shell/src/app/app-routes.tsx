@@ -1,6 +1,6 @@
-import { Suspense, type ComponentType, type ReactNode } from 'react';
+import type { ComponentType, ReactNode } from 'react';
 import { Outlet, Route, Routes, useLocation } from 'react-router-dom';
-import { Spinner } from '@pitclock/design-system';
+import { ScreenBoundary, Spinner } from '@pitclock/design-system';
 import { AdminsOnlyPage } from '../features/admins-only/admins-only-page';
 import { AppLayout } from '../features/layout/app-layout';
 import { PublicLayout } from '../features/layout/public-layout';
@@ -52,9 +52,9 @@ function ProtectedRoute({ cookApp: CookApp, adminConsole: AdminConsole, headerAc
     return (
       <PublicLayout headerActions={headerActions}>
         <main id={MAIN_CONTENT_ID} className="public-screen">
-          <Suspense fallback={<Spinner label="Loading" />}>
+          <ScreenBoundary screen="cook">
             <CookApp notFound={<NotFoundPage />} />
-          </Suspense>
+          </ScreenBoundary>
         </main>
       </PublicLayout>
     );
@@ -71,15 +71,25 @@ function ProtectedRoute({ cookApp: CookApp, adminConsole: AdminConsole, headerAc
   return (
     <RequireAuth>
       <AppLayout headerActions={headerActions} banner={<LicenseBanner />}>
-        <Suspense fallback={<Spinner label="Loading" />}>
+        <ScreenBoundary screen={area}>
           {area === 'admin' ? (
             <AdminArea adminConsole={AdminConsole} />
           ) : (
             <CookApp notFound={<NotFoundPage />} />
           )}
-        </Suspense>
+        </ScreenBoundary>
       </AppLayout>
     </RequireAuth>
+  );
+}
+
+/** The page of a public route (welcome, sign in, sign up), each in a loading boundary of its own. */
+function PublicScreen() {
+  const { pathname } = useLocation();
+  return (
+    <ScreenBoundary screen={pathname}>
+      <Outlet />
+    </ScreenBoundary>
   );
 }
 
@@ -93,9 +103,7 @@ export function AppRoutes({ headerActions = <UpdateControls />, ...remotes }: Ap
           element={
             <PublicOnly>
               <PublicLayout headerActions={headerActions}>
-                <Suspense fallback={<Spinner label="Loading" />}>
-                  <Outlet />
-                </Suspense>
+                <PublicScreen />
               </PublicLayout>
             </PublicOnly>
           }

@@ -1,6 +1,6 @@
-import { Suspense, type ReactNode } from 'react';
-import { Route, Routes } from 'react-router-dom';
-import { retryableLazy, Spinner } from '@pitclock/design-system';
+import type { ReactNode } from 'react';
+import { Route, Routes, useLocation } from 'react-router-dom';
+import { retryableLazy, ScreenBoundary } from '@pitclock/design-system';
 
 const PrivacyScreen = retryableLazy(() => import('./privacy-screen').then((m) => m.PrivacyScreen));
 const TermsScreen = retryableLazy(() => import('./terms-screen').then((m) => m.TermsScreen));
@@ -10,13 +10,14 @@ const TermsScreen = retryableLazy(() => import('./terms-screen').then((m) => m.T
  * the cook-app renders these, and nothing else, while signed out; they need no store.
  */
 export function PublicLegalRoutes({ notFound = null }: { notFound?: ReactNode }) {
+  const { pathname } = useLocation();
   return (
-    <Suspense fallback={<Spinner label="Loading" />}>
+    <ScreenBoundary screen={pathname}>
       <Routes>
         <Route path="/privacy" element={<PrivacyScreen />} />
         <Route path="/terms" element={<TermsScreen />} />
         <Route path="*" element={notFound} />
       </Routes>
-    </Suspense>
+    </ScreenBoundary>
   );
 }
