@@ -8,6 +8,7 @@ import globals from 'globals';
 import regexp from 'eslint-plugin-regexp';
 import jsxA11y from 'eslint-plugin-jsx-a11y-x';
 import { existsSync, readdirSync } from 'node:fs';
+import { REACT_EXPORTS_PREACT_LACKS } from './scripts/lib/preact-gaps.mjs';
 
 const frontEnds = ['shell', 'cook-app', 'admin-console'];
 const services = ['kit', 'auth', 'licensing', 'notifier', 'sync', 'gateway'];
@@ -20,6 +21,17 @@ const serverOnlyContracts = ['@pitclock/contracts/openapi', '@pitclock/contracts
   name,
   message: 'server and test code only (it pulls in the OpenAPI generator); use @pitclock/contracts/api-paths',
 }));
+
+// Builds run preact/compat in React's place (shell/build/preact.ts): the React exports it lacks are
+// banned where code reaches the browser (unit tests and stories run React itself).
+const reactOnlyImports = Object.entries(REACT_EXPORTS_PREACT_LACKS).flatMap(([source, names]) => {
+  const imported = `/^(${names.join('|')})$/`;
+  const message = `preact/compat, which the builds run in place of ${source}, lacks this (scripts/lib/preact-gaps.mjs)`;
+  return [
+    `ImportDeclaration[source.value='${source}'] > ImportSpecifier[imported.name=${imported}]`,
+    `ExportNamedDeclaration[source.value='${source}'] > ExportSpecifier[local.name=${imported}]`,
+  ].map((selector) => ({ selector, message }));
+});
 
 // Inside a service the flow reads top-down (Practica): entry-points -> application -> domain and
 // data-access; the domain is pure and data-access knows no use-case. Tests of the entry-points may seed
@@ -124,6 +136,17 @@ export default tseslint.config(
     files: ['shell/src/**', 'cook-app/src/**', 'admin-console/src/**', 'design-system/src/**'],
     plugins: { 'react-hooks': reactHooks },
     rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
+    files: [
+      'shell/src/**',
+      'cook-app/src/**',
+      'admin-console/src/**',
+      'design-system/src/**',
+      'contracts/src/**',
+    ],
+    ignores: ['**/*.test.{ts,tsx}', '**/*.stories.{ts,tsx}', '**/test/**'],
+    rules: { 'no-restricted-syntax': ['error', ...reactOnlyImports] },
   },
   {
     files: ['design-system/**', 'contracts/**'],
