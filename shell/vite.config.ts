@@ -121,7 +121,12 @@ export default defineConfig(({ command, mode }) => {
           codeSplitting: {
             // The shell's own code that main.tsx imports statically is one file (see cook-app's config).
             groups: [
-              { name: 'shell', test: /[\\/]shell[\\/]src[\\/]main\.tsx$/, priority: 20 },
+              // workbox-window too: the service worker registers on every visit, so it is no file of its own.
+              {
+                name: 'shell',
+                test: /[\\/]shell[\\/](?:src[\\/]main\.tsx|index\.html)$|[\\/]node_modules[\\/]workbox-window[\\/]/,
+                priority: 20,
+              },
               { name: 'federation', test: /[\\/]node_modules[\\/]@module-federation[\\/]/, priority: 10 },
             ],
           },
