@@ -1,7 +1,7 @@
 // Going back while a screen is still downloading (issue 22): the page shows the screen it went back
 // to, never a blank one, and the screen that was loading opens normally later. Builds run preact/compat,
 // whose Suspense left the page blank here unless each screen has a boundary of its own.
-import { expect, test, type Page, type Route } from '@playwright/test';
+import { expect, test, type Locator, type Page, type Route } from '@playwright/test';
 import { openNavigation, signIn } from './support';
 
 /**
@@ -60,28 +60,45 @@ test('a visitor who goes back while Create Account loads sees the welcome page',
   await expect(page.getByRole('heading', { level: 1, name: 'Create an account' })).toBeVisible();
 });
 
+/**
+ * Signed in on the Cook-off screen, opens a screen from the menu while its code (`held`) is still
+ * downloading and goes back: the Cook-off screen shows, stays once the code arrives, and the screen then
+ * opens normally.
+ */
+async function goBackWhileLoading(
+  page: Page,
+  { held, open, heading }: { held: string; open: (page: Page) => Locator; heading: string },
+) {
+  await page.goto('/contests');
+  const cookOff = page.getByRole('heading', { level: 1, name: 'Cook-off' });
+  await expect(cookOff).toBeVisible();
+  const network = await holdNewDownloads(page, held);
+
+  await openNavigation(page);
+  await open(page).click();
+  await expect(loading(page)).toBeVisible();
+  await page.goBack();
+
+  await expect(page).toHaveURL(/\/contests$/);
+  await expect(cookOff).toBeVisible();
+
+  await network.release();
+  await expect(cookOff).toBeVisible();
+  await openNavigation(page);
+  await open(page).click();
+  await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+}
+
 test('a cook who goes back while Templates loads sees the Cook-off screen, and Templates opens later', async ({
   page,
   request,
 }) => {
   await signIn(page, request);
-  await page.goto('/contests');
-  await expect(page.getByRole('heading', { level: 1, name: 'Cook-off' })).toBeVisible();
-  const network = await holdNewDownloads(page, '**/remotes/cook-app/assets/**');
-
-  await openNavigation(page);
-  await page.getByRole('link', { name: 'Templates' }).click();
-  await expect(loading(page)).toBeVisible();
-  await page.goBack();
-
-  await expect(page).toHaveURL(/\/contests$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Cook-off' })).toBeVisible();
-
-  await network.release();
-  await expect(page.getByRole('heading', { level: 1, name: 'Cook-off' })).toBeVisible();
-  await openNavigation(page);
-  await page.getByRole('link', { name: 'Templates' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Templates' })).toBeVisible();
+  await goBackWhileLoading(page, {
+    held: '**/remotes/cook-app/assets/**',
+    open: (page) => page.getByRole('link', { name: 'Templates' }),
+    heading: 'Templates',
+  });
 });
 
 test('an admin who goes back while the admin console loads sees the Cook-off screen', async ({
@@ -89,21 +106,9 @@ test('an admin who goes back while the admin console loads sees the Cook-off scr
   request,
 }) => {
   await signIn(page, request, { admin: true });
-  await page.goto('/contests');
-  await expect(page.getByRole('heading', { level: 1, name: 'Cook-off' })).toBeVisible();
-  const network = await holdNewDownloads(page, '**/remotes/admin-console/**');
-
-  await openNavigation(page);
-  await page.getByRole('group', { name: 'Admin' }).getByRole('link', { name: 'Promo Codes' }).click();
-  await expect(loading(page)).toBeVisible();
-  await page.goBack();
-
-  await expect(page).toHaveURL(/\/contests$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Cook-off' })).toBeVisible();
-
-  await network.release();
-  await expect(page.getByRole('heading', { level: 1, name: 'Cook-off' })).toBeVisible();
-  await openNavigation(page);
-  await page.getByRole('group', { name: 'Admin' }).getByRole('link', { name: 'Promo Codes' }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Promo Codes' })).toBeVisible();
+  await goBackWhileLoading(page, {
+    held: '**/remotes/admin-console/**',
+    open: (page) => page.getByRole('group', { name: 'Admin' }).getByRole('link', { name: 'Promo Codes' }),
+    heading: 'Promo Codes',
+  });
 });
