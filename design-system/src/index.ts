@@ -90,6 +90,6 @@ export * from './icons/icons';
 // Lazy screens that Try Again can load again after a failed chunk (React.lazy keeps a failure for good).
 // One registry for the page: the shell and its remotes share this package, so the shell's Try Again
 // reaches the remotes' screens too.
-export { retryableLazy, retryFailedLoads } from './lib/retryable-lazy';
+export { isPageReloading, markPageReloading, retryableLazy, retryFailedLoads } from './lib/retryable-lazy';
 export { ScreenBoundary, type ScreenBoundaryProps } from './lib/screen-boundary';
 export type { RetryableComponent, RetryableLazyOptions } from './lib/retryable-lazy';

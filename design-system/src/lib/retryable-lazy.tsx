@@ -20,6 +20,24 @@ export type RetryableLazyOptions<P> = {
   recover?: (error: unknown) => boolean;
 };
 
+/**
+ * Whether this page has asked the browser for a reload (the shell does, once, for a chunk a deploy
+ * removed). Kept here, in the one shared copy of the design system, so that every remote's lazy screens
+ * see it: a load that fails while the reload is on its way stays suspended instead of flashing the
+ * error screen before the new page comes.
+ */
+const thisPage = { reloading: false };
+
+/** Marks this page as reloading: failed lazy loads from now on wait for the reload. */
+export function markPageReloading(): void {
+  thisPage.reloading = true;
+}
+
+/** Whether this page has asked for a reload (markPageReloading). */
+export function isPageReloading(): boolean {
+  return thisPage.reloading;
+}
+
 /** Every retryable component, for Try Again (retryFailedLoads). */
 const registry = new Set<RetryableComponent<never>>();
 
@@ -40,7 +58,7 @@ export function retryableLazy<P extends object>(
         return { default: await loader() };
       } catch (error) {
         failed = true;
-        if (recover?.(error)) return new Promise<never>(() => {});
+        if (isPageReloading() || recover?.(error)) return new Promise<never>(() => {});
         throw error;
       }
     });

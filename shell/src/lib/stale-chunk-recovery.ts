@@ -1,3 +1,5 @@
+import { isPageReloading, markPageReloading } from '@pitclock/design-system';
+
 /** sessionStorage key holding the time of the last reload made to recover from a stale chunk. */
 export const STALE_RELOAD_KEY = 'pitclock:stale-chunk-reload-at';
 /** A second failure within this window is not reloaded again: the reload did not help. */
@@ -39,7 +41,15 @@ export function reloadOnceForStaleChunk({ storage, reload, now, page }: Recovery
   return true;
 }
 
-const thisPage = { reloading: false };
+/** This page's state, in the design system so that the remotes' lazy screens see it too. */
+const thisPage = {
+  get reloading() {
+    return isPageReloading();
+  },
+  set reloading(reloading: boolean) {
+    if (reloading) markPageReloading();
+  },
+};
 const browserDeps = (): RecoveryDeps => ({
   storage: window.sessionStorage,
   reload: () => window.location.reload(),
