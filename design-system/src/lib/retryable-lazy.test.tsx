@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { Component, Suspense, type ReactNode } from 'react';
 import { act, render, screen } from '@testing-library/react';
+import type * as RetryableLazyModule from './retryable-lazy';
 
 class Boundary extends Component<{ children: ReactNode }, { failed: boolean }> {
   state = { failed: false };
@@ -20,7 +21,7 @@ function failingDownload() {
 }
 
 // The page's reload state lives in the module: each test gets the module afresh.
-let lazyModule: typeof import('./retryable-lazy');
+let lazyModule: typeof RetryableLazyModule;
 beforeEach(async () => {
   vi.resetModules();
   lazyModule = await import('./retryable-lazy');
