@@ -2,12 +2,10 @@ import { useCallback } from 'react';
 import type { ApiClient } from '@pitclock/contracts';
 import { Banner, Button, Spinner } from '@pitclock/design-system';
 import { formatDateTime, parseInstant } from '../../domain';
-import { useLocale } from '../../lib/display-prefs';
+import { deviceTimeZone, useLocale } from '../../lib/display-prefs';
 import { ABOUT_TEXT as T } from './messages';
 import { useLoad, type LoadState } from './use-load';
 import { fetchBackendVersion, fetchBuildMeta } from './version-api';
-
-const deviceTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
 function Failed({ error, retry }: { error: string; retry: () => void }) {
   return (

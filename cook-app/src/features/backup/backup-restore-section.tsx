@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { session, type StorageLike } from '@pitclock/contracts';
 import { FAILURE_MESSAGES, useCookDispatch, type RestoreMode } from '../../store';
+import { deviceTimeZone } from '../../lib/display-prefs';
 import { BackupProgress } from './backup-progress';
 import { readBackupRefs, type CloudBackupRef } from './backup-refs';
 import {
@@ -56,7 +57,6 @@ export type BackupRestoreSectionProps = {
   timeZone?: string;
 };
 
-const deviceTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 const pageDeviceId = () => session.getDeviceId();
 const randomId = () =>
   globalThis.crypto?.randomUUID?.() ?? `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;

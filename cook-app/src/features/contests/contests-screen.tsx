@@ -30,7 +30,7 @@ import {
 import { useStartCookOff } from '../../lib/license-gate';
 import { operationMessage } from '../../lib/operation-message';
 import { useStoreLoad } from '../../lib/use-store-load';
-import { useDateFormat } from '../../lib/display-prefs';
+import { deviceTimeZone, useDateFormat } from '../../lib/display-prefs';
 import { useRowInlineEdit } from '../../lib/use-inline-edit';
 import { TeamBadge } from '../../lib/teams/share-with-team-field';
 import { useTeams } from '../../lib/teams/teams-source';
@@ -59,8 +59,6 @@ export type ContestsScreenProps = {
 
 const editFormId = (contestId: string) => `pc-contests-edit-${contestId}`;
 
-const systemZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
-
 /** The question before deleting a cook-off: SPEC.md's, or, when it has runs, that they go too. */
 function deleteQuestion(contest: Contest, runs: readonly { contest_id: string }[]): string {
   const count = runs.filter((run) => run.contest_id === contest.id).length;
@@ -70,7 +68,11 @@ function deleteQuestion(contest: Contest, runs: readonly { contest_id: string }[
 }
 
 /** The Cook-offs screen (/contests, SPEC.md section 2). */
-export function ContestsScreen({ now = Date.now, timeZone = systemZone(), weather }: ContestsScreenProps) {
+export function ContestsScreen({
+  now = Date.now,
+  timeZone = deviceTimeZone(),
+  weather,
+}: ContestsScreenProps) {
   const dispatch = useCookDispatch();
   const all = useCookSelector(selectContests);
   const bodies = useCookSelector(selectSanctioningBodies);

@@ -6,7 +6,7 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router-dom';
 import { Banner, Button, ConfirmDialog, TextField } from '@pitclock/design-system';
 import { normalisePromoCode, PROMO_DEFAULT_RETURN_TO, promoCodeSchema, promoReturnTo } from '../../domain';
 import { activeLicenseExpiry, useStartCookOff } from '../../lib/license-gate';
-import { useDateFormat } from '../../lib/display-prefs';
+import { deviceTimeZone, useDateFormat } from '../../lib/display-prefs';
 import { unlessSubmitting } from '../../lib/form-fields';
 import { PROMO_TEXT } from './messages';
 import { redeemPromoCode } from './redeem';
@@ -23,7 +23,6 @@ export type PromoScreenProps = {
 const redeemFormSchema = z.object({ code: promoCodeSchema });
 type RedeemValues = z.output<typeof redeemFormSchema>;
 
-const systemZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 const DONE_ID = 'pc-promo-done';
 
 /**
@@ -40,7 +39,7 @@ export function PromoScreen(props: PromoScreenProps) {
   return <PromoCodeEntry key={key} {...props} />;
 }
 
-function PromoCodeEntry({ now = Date.now, timeZone = systemZone() }: PromoScreenProps) {
+function PromoCodeEntry({ now = Date.now, timeZone = deviceTimeZone() }: PromoScreenProps) {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const returnTo = promoReturnTo(params.get('returnTo'));

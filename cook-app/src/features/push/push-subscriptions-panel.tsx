@@ -3,7 +3,7 @@ import { api, errorText, session, type ApiClient } from '@pitclock/contracts';
 import type { PushSubscriptionView } from '@pitclock/contracts/schemas';
 import { Badge, Banner, Button, Spinner, Table, type TableColumn } from '@pitclock/design-system';
 import { formatDateTime, parseInstant } from '../../domain';
-import { useLocale } from '../../lib/display-prefs';
+import { deviceTimeZone, useLocale } from '../../lib/display-prefs';
 import { PUSH_TEXT } from './messages';
 import { listSubscriptions, sendTestPush } from './push-api';
 import './push.css';
@@ -24,7 +24,6 @@ type Loaded = { request: number } & (
 type TestState =
   { status: 'idle' | 'sending' } | { status: 'sent'; text: string } | { status: 'failed'; error: string };
 
-const deviceTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 const pageDeviceId = () => session.getDeviceId();
 
 /**

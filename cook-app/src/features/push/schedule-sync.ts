@@ -9,7 +9,7 @@ import {
   type StorageLike,
 } from '@pitclock/contracts';
 import { PUSH_PATHS } from '@pitclock/contracts/push';
-import { deviceLocale } from '../../lib/display-prefs';
+import { deviceLocale, deviceTimeZone } from '../../lib/display-prefs';
 import { contestSelectors, runSelectors, runStepSelectors, type CookRootState } from '../../store';
 import type { Outbox } from './outbox';
 import { activeRunSchedules, scheduleChanges } from './run-schedule';
@@ -42,8 +42,6 @@ function defaultStorage(): StorageLike | null {
     return null;
   }
 }
-
-const deviceTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
 function readQueued(storage: StorageLike | null): QueuedSchedules | null {
   try {

@@ -33,7 +33,7 @@ import {
   type RunStep,
 } from '../../store';
 import { readAlertPreferences, writeAlertPreferences } from '../../lib/alert-preferences';
-import { useDateFormat } from '../../lib/display-prefs';
+import { deviceTimeZone, useDateFormat } from '../../lib/display-prefs';
 import { useStoreLoad } from '../../lib/use-store-load';
 import { AlertSettings } from './alert-settings';
 import { CompleteDialog } from './complete-dialog';
@@ -71,7 +71,6 @@ type ClockProps = { now: () => number; timeZone: string; manageTemplates?: Manag
 
 const TITLE_ID = 'pc-run-title';
 const STEPS_TITLE_ID = 'pc-run-steps-title';
-const systemZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 function ScreenFrame({
   title,
@@ -422,7 +421,7 @@ function RunById({ runId, ...clock }: ClockProps & { runId: string }) {
  * The run screen (SPEC.md section 2): /contests/:id/steps starts or reuses the cook-off's active run;
  * /contests/:contestId/runs/:runId/steps opens a run by id.
  */
-export function RunScreen({ now = Date.now, timeZone = systemZone(), manageTemplates }: RunScreenProps) {
+export function RunScreen({ now = Date.now, timeZone = deviceTimeZone(), manageTemplates }: RunScreenProps) {
   const { id, contestId, runId } = useParams<{ id: string; contestId: string; runId: string }>();
   const clock = { now, timeZone, manageTemplates };
   if (runId) return <RunById key={runId} runId={runId} {...clock} />;

@@ -1,7 +1,7 @@
 import { useLayoutEffect, useMemo, useState, type CSSProperties } from 'react';
 import type { TimelineMark } from '@pitclock/design-system';
 import { formatWallTime, hhmmInZone } from '../../domain';
-import { useDateFormat } from '../display-prefs';
+import { deviceTimeZone, useDateFormat } from '../display-prefs';
 import { layoutDay } from './day-layout';
 import { timelineLanes, type TimelineStep, type TimelineTurnIn } from './timeline-model';
 import './cook-off-timeline.css';
@@ -15,8 +15,6 @@ export type CookOffTimelineProps = {
   /** The cook-off's sanctioning body (name or code): its rule sets the turn-in windows (default KCBS's). */
   sanctioningBody?: string | null;
 };
-
-const defaultZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /** The width laid out before the figure is measured (and where nothing can be measured). */
 const FALLBACK_WIDTH = 320;
@@ -62,7 +60,7 @@ export function CookOffTimeline({
   schedule,
   turnIns,
   now,
-  timeZone = defaultZone(),
+  timeZone = deviceTimeZone(),
   sanctioningBody = null,
 }: CookOffTimelineProps) {
   const [bodyRef, measured] = useContentWidth<HTMLDivElement>();
