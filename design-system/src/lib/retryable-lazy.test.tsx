@@ -4,11 +4,11 @@ import { act, render, screen } from '@testing-library/react';
 import type * as RetryableLazyModule from './retryable-lazy';
 
 class Boundary extends Component<{ children: ReactNode }, { failed: boolean }> {
-  state = { failed: false };
+  override state = { failed: false };
   static getDerivedStateFromError() {
     return { failed: true };
   }
-  render() {
+  override render() {
     return this.state.failed ? <p>Error screen</p> : this.props.children;
   }
 }
