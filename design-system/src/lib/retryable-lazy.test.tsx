@@ -28,8 +28,11 @@ beforeEach(async () => {
   vi.spyOn(console, 'error').mockImplementation(() => {});
 });
 
-function renderScreen(load: () => Promise<() => ReactNode>) {
-  const Screen = lazyModule.retryableLazy(load);
+function renderScreen(
+  load: () => Promise<() => ReactNode>,
+  options?: RetryableLazyModule.RetryableLazyOptions<object>,
+) {
+  const Screen = lazyModule.retryableLazy(load, options);
   render(
     <Boundary>
       <Suspense fallback={<p>Loading</p>}>
@@ -62,14 +65,7 @@ describe('retryableLazy', () => {
   it('a recover option that takes care of the failure also keeps it suspended', async () => {
     const { download, fail } = failingDownload();
     const recover = vi.fn(() => true);
-    const Screen = lazyModule.retryableLazy(() => download, { recover });
-    render(
-      <Boundary>
-        <Suspense fallback={<p>Loading</p>}>
-          <Screen />
-        </Suspense>
-      </Boundary>,
-    );
+    renderScreen(() => download, { recover });
     await fail();
     expect(recover).toHaveBeenCalledWith(expect.objectContaining({ message: 'chunk gone' }));
     expect(screen.getByText('Loading')).toBeInTheDocument();
