@@ -9,5 +9,7 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./vitest.setup.ts'],
+    // Above the setup's 5 s for findBy and waitFor, so that a wait that fails says what it waited for.
+    testTimeout: 15_000,
   },
 });

@@ -1,8 +1,12 @@
 import '@testing-library/jest-dom/vitest';
 import { afterEach } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { setProjectAnnotations } from '@storybook/react';
 import previewAnnotations from './.storybook/preview';
+
+// A loaded CI machine can take longer than testing-library's default second to answer a debounced search
+// from a test's own HTTP server: findBy and waitFor wait up to 5 s (a test that passes waits no longer).
+configure({ asyncUtilTimeout: 5_000 });
 
 // Stories rendered in tests get the same decorators and globals as in Storybook.
 setProjectAnnotations([previewAnnotations]);

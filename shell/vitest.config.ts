@@ -12,5 +12,7 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}', 'build/**/*.test.ts'],
     setupFiles: ['./vitest.setup.ts'],
+    // Above the setup's 5 s for findBy and waitFor, so that a wait that fails says what it waited for.
+    testTimeout: 15_000,
   },
 });
