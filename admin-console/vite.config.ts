@@ -5,6 +5,7 @@ import { adminConsoleFederation } from './module-federation.config.ts';
 import hosting from '../scripts/lib/front-ends.json' with { type: 'json' };
 import { precompressedAssets } from '../scripts/lib/precompress.ts';
 import { noReactInBuild } from '../scripts/lib/no-react-in-build.ts';
+import { federationRuntimeChunk } from '../scripts/lib/federation-chunks.ts';
 
 const { base, devPort, previewPort } = hosting['admin-console'];
 
@@ -13,7 +14,13 @@ export default defineConfig(({ command }) => {
   const federationConfig = adminConsoleFederation({ build: command === 'build' });
   return {
     base,
-    plugins: [react(), federation(federationConfig), noReactInBuild(), precompressedAssets()],
+    plugins: [
+      react(),
+      federation(federationConfig),
+      federationRuntimeChunk(),
+      noReactInBuild(),
+      precompressedAssets(),
+    ],
     server: {
       port: devPort,
       strictPort: true,

@@ -5,6 +5,7 @@ import { cookAppFederation } from './module-federation.config.ts';
 import hosting from '../scripts/lib/front-ends.json' with { type: 'json' };
 import { precompressedAssets } from '../scripts/lib/precompress.ts';
 import { noReactInBuild } from '../scripts/lib/no-react-in-build.ts';
+import { federationRuntimeChunk } from '../scripts/lib/federation-chunks.ts';
 
 const { base, devPort, previewPort } = hosting['cook-app'];
 
@@ -13,7 +14,13 @@ export default defineConfig(({ command }) => {
   const federationConfig = cookAppFederation({ build: command === 'build' });
   return {
     base,
-    plugins: [react(), federation(federationConfig), noReactInBuild(), precompressedAssets()],
+    plugins: [
+      react(),
+      federation(federationConfig),
+      federationRuntimeChunk(),
+      noReactInBuild(),
+      precompressedAssets(),
+    ],
     server: {
       port: devPort,
       strictPort: true,
@@ -53,8 +60,6 @@ export default defineConfig(({ command }) => {
                 test: /[\\/]cook-app[\\/]src[\\/]features[\\/]sync[\\/]sync-runner\.ts$/,
                 priority: 15,
               },
-              // The federation runtime's shims the remote entry loads (externalRuntime): one file, not three.
-              { name: 'federation', test: /[\\/]node_modules[\\/]@module-federation[\\/]/, priority: 10 },
             ],
           },
         },

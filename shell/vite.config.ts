@@ -14,6 +14,7 @@ import { remoteFirstLoad, remotePreloadPlugin } from './build/remote-preload.ts'
 import hosting from '../scripts/lib/front-ends.json' with { type: 'json' };
 import { precompressedAssets } from '../scripts/lib/precompress.ts';
 import { noReactInBuild } from '../scripts/lib/no-react-in-build.ts';
+import { federationRuntimeChunk } from '../scripts/lib/federation-chunks.ts';
 
 /** A remote's entry: same-origin in a build (the gateway serves it), its own dev server in development. */
 const remoteEntry = (remote: 'cook-app' | 'admin-console', building: boolean): string => {
@@ -56,6 +57,7 @@ export default defineConfig(({ command, mode }) => {
             : undefined,
         }),
       ),
+      federationRuntimeChunk(),
       buildMetaPlugin(meta),
       fallbacks.plugin,
       VitePWA({
@@ -121,13 +123,23 @@ export default defineConfig(({ command, mode }) => {
           codeSplitting: {
             // The shell's own code that main.tsx imports statically is one file (see cook-app's config).
             groups: [
-              // workbox-window too: the service worker registers on every visit, so it is no file of its own.
+              // workbox-window too: the service worker registers on every visit, so it is no file of its own;
+              // and the federation's loader of the cook-app (about 1 KB; it fetches nothing until a cook screen
+              // asks for the remote). The federation runtime's own files: federationRuntimeChunk().
               {
                 name: 'shell',
-                test: /[\\/]shell[\\/](?:src[\\/]main\.tsx|index\.html)$|[\\/]node_modules[\\/]workbox-window[\\/]/,
+                test: /[\\/]shell[\\/](?:src[\\/]main\.tsx|index\.html)$|[\\/]node_modules[\\/]workbox-window[\\/]|__loadRemote__cook_app_mf_1_CookApp__/,
                 priority: 20,
               },
-              { name: 'federation', test: /[\\/]node_modules[\\/]@module-federation[\\/]/, priority: 10 },
+              // The licence check's answers (zod/mini) and what they import (zod/mini's core, the token
+              // reader, which the contracts' shared file imports too): one file, preloaded with that file,
+              // not three that a signed-in start asks for one after the other. The welcome page gets the
+              // answers too (about 4 KB), not used there.
+              {
+                name: 'licence-check',
+                test: /[\\/]contracts[\\/]src[\\/]schemas[\\/]licensing-answers\.ts\?__mf_tree_shaking_graph__=/,
+                priority: 5,
+              },
             ],
           },
         },

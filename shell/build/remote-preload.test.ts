@@ -51,18 +51,13 @@ describe('remoteFirstLoad', () => {
 describe('shellFilesFor', () => {
   const names = [
     'assets/shell-1.js',
-    'assets/_virtual_mf___mfe_internal__shell__loadRemote__cook_app_mf_1_CookApp__mf_consumer__client__mf_owner__1__loadRemote__-2.js',
     'assets/__mfe_internal__shell__mf_owner__9__tree_shaking___mf_0_reduxjs_mf_1_toolkit-3.js',
     'assets/_virtual_mf___mfe_internal__shell__mf_owner__9__prebuild__react_mf_2_redux__prebuild__-4.js',
     'assets/_virtual_mf___mfe_internal__shell__mf_owner__9__prebuild___mf_0_reduxjs_mf_1_toolkit__prebuild__-5.js',
   ];
 
-  it('finds the cook-app loader and the shared Redux chunks the cook-app waits for, not the full copies', () => {
-    expect(shellFilesFor(names, SHELL_CHUNKS_FOR_COOK_APP, '/')).toEqual([
-      `/${names[1]}`,
-      `/${names[2]}`,
-      `/${names[3]}`,
-    ]);
+  it('finds the shared Redux chunks the cook-app waits for, not the full copies', () => {
+    expect(shellFilesFor(names, SHELL_CHUNKS_FOR_COOK_APP, '/')).toEqual([`/${names[1]}`, `/${names[2]}`]);
   });
 
   it('fails the build when the federation plugin names a chunk otherwise', () => {

@@ -9,12 +9,11 @@ const SHELL_FILES_TOKEN = '__PITCLOCK_SHELL_FILES_FOR_COOK_APP__';
 const SHELL_FILES_TOKEN_LITERAL = new RegExp(`["'\`]${SHELL_FILES_TOKEN}["'\`]`, 'g');
 
 /**
- * The shell's chunks a cook screen needs besides the cook-app's own files: the federation's loader of the
- * cook-app, and the shared Redux Toolkit and React Redux the cook-app asks the shell for (by the names the
- * federation plugin gives their chunks).
+ * The shell's chunks a cook screen needs besides the cook-app's own files: the shared Redux Toolkit and
+ * React Redux the cook-app asks the shell for (by the names the federation plugin gives their chunks).
+ * The federation's loader of the cook-app is in the shell's own file (vite.config.ts).
  */
 export const SHELL_CHUNKS_FOR_COOK_APP = [
-  /loadRemote__cook_app_mf_1_CookApp/,
   /tree_shaking___mf_0_reduxjs_mf_1_toolkit-/,
   /__prebuild__react_mf_2_redux__prebuild__-/,
 ] as const;
